@@ -1,0 +1,37 @@
+# The README's commands: `make run`, `make test`; `make bench`; `sudo make install-pi` on a Pi.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+ARGS ?=
+PYTEST_ARGS ?= -q
+
+.PHONY: run test bench install-pi clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(BIN)/companion $(ARGS)
+
+test: $(VENV)/.installed-test
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HW=mock $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-test
+	@for script in bench/bench_*.py; do \
+		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python $$script || exit 1; \
+	done
+
+install-pi:
+	bash systemd/install-pi.sh
+
+clean:
+	rm -rf $(VENV) build *.egg-info

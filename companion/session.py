@@ -1,0 +1,62 @@
+"""A game session: game id, config, seed and the ordered list of confirmed decisions.
+
+State is never stored; it is rebuilt by replaying the decisions on the game's rules, so a
+session restored after a power cut is exactly the game that was being played.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from .errors import UnknownDecision
+
+Decision = Mapping[str, Any]  # a JSON-able mapping with at least a "type" key
+
+
+class Rules(Protocol):
+    """What a game engine offers the session mechanism."""
+
+    game_id: str
+
+    def initial(self, config: Mapping[str, Any], seed: int) -> Any:
+        """The state before any decision."""
+
+    def decode(self, data: Decision) -> Any:
+        """A decision value from its stored JSON form (raise UnknownDecision if unknown)."""
+
+    def apply(self, state: Any, decision: Any) -> Any:
+        """The state after a legal decision (raise IllegalDecision otherwise)."""
+
+
+def canonical_json(data: Any) -> str:
+    """JSON with sorted keys and no spaces: the stored form of configs and decisions."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Session:
+    """One game as stored: everything needed to rebuild its state, and nothing else."""
+
+    game: str
+    config: Mapping[str, Any]
+    seed: int
+    decisions: tuple[Decision, ...] = ()
+    id: int | None = field(default=None, compare=False)
+
+    def with_decision(self, decision: Decision) -> "Session":
+        """This session with one more confirmed decision."""
+        if "type" not in decision:
+            raise UnknownDecision("a decision needs a 'type'")
+        return replace(self, decisions=self.decisions + (dict(decision),))
+
+    def replay(self, rules: Rules) -> Any:
+        """Rebuild the current state by applying every decision to the initial state."""
+        if rules.game_id != self.game:
+            raise UnknownDecision(f"session is a {self.game!r} game, not {rules.game_id!r}")
+        state = rules.initial(self.config, self.seed)
+        for data in self.decisions:
+            state = rules.apply(state, rules.decode(data))
+        return state

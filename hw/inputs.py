@@ -1,0 +1,85 @@
+"""One thread-safe entry point for raw button edges from every backend."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from .controls import Control, ControlEvent, Kind
+from .filters import ButtonFilter
+
+Sink = Callable[[ControlEvent], None]
+
+
+class ControlInput:
+    """Debounces raw edges per (source, control), detects holds, and sends events to ``sink``.
+
+    Backends call :meth:`raw` from any thread. With ``threaded=True`` a timer thread sends the
+    events that come due later (lock-out ends, holds); tests pass ``threaded=False`` and a fake
+    ``clock`` and call :meth:`pump` themselves.
+    """
+
+    def __init__(
+        self,
+        sink: Sink,
+        hold_time: float = 0.8,
+        clock: Callable[[], float] = time.monotonic,
+        threaded: bool = True,
+    ):
+        self.sink = sink
+        self.hold_time = hold_time
+        self.clock = clock
+        self._filters: dict[tuple[str, Control], ButtonFilter] = {}
+        self._lock = threading.Condition()
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, name="control-timers", daemon=True)
+            self._thread.start()
+
+    def raw(self, control: Control, pressed: bool, source: str, debounce: float = 0.0) -> None:
+        """A raw level change of ``control`` on ``source`` (True = pressed)."""
+        with self._lock:
+            key = (source, control)
+            filt = self._filters.get(key)
+            if filt is None:
+                filt = self._filters[key] = ButtonFilter(debounce, self.hold_time)
+            now = self.clock()
+            kinds = filt.poll(now) + filt.edge(pressed, now)
+            self._emit(control, source, filt, kinds)
+            self._lock.notify()
+
+    def is_pressed(self, control: Control) -> bool:
+        """Whether any source currently reports ``control`` pressed (debounced)."""
+        with self._lock:
+            return any(f.pressed for (_, c), f in self._filters.items() if c is control)
+
+    def pump(self) -> float | None:
+        """Send every event due now; return the next deadline (clock time) or None."""
+        with self._lock:
+            now = self.clock()
+            for (source, control), filt in self._filters.items():
+                self._emit(control, source, filt, filt.poll(now))
+            deadlines = [d for d in (f.deadline() for f in self._filters.values()) if d is not None]
+            return min(deadlines) if deadlines else None
+
+    def close(self) -> None:
+        """Stop the timer thread."""
+        with self._lock:
+            self._closed = True
+            self._lock.notify()
+        if self._thread is not None:
+            self._thread.join(timeout=1)
+
+    def _emit(self, control: Control, source: str, filt: ButtonFilter, kinds: list[Kind]) -> None:
+        for kind in kinds:
+            after_hold = kind is Kind.RELEASE and filt.held
+            self.sink(ControlEvent(control, kind, source, after_hold))
+
+    def _run(self) -> None:
+        with self._lock:  # re-entrant: pump() takes it again; wait() releases it
+            while not self._closed:
+                deadline = self.pump()
+                timeout = None if deadline is None else max(0.0, deadline - self.clock())
+                self._lock.wait(timeout)

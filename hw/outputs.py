@@ -1,0 +1,104 @@
+"""Outputs (status LED, seat LEDs, buzzer) as one observable state, driven by backends."""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from .controls import SEAT_COUNT
+
+
+class LedMode(enum.Enum):
+    OFF = "off"
+    ON = "on"
+    BLINK = "blink"
+
+
+@dataclass(frozen=True)
+class OutputState:
+    """What the lights should show now, and how many beeps were asked for so far."""
+
+    status: LedMode = LedMode.OFF
+    seats: tuple[LedMode, ...] = (LedMode.OFF,) * SEAT_COUNT
+    beeps: int = 0
+
+    def seat(self, n: int) -> LedMode:
+        """The mode of seat n (1..8)."""
+        return self.seats[n - 1]
+
+
+class OutputDriver:
+    """A backend that makes output state real (GPIO pins, a seat hub, a debug strip)."""
+
+    def show(self, state: OutputState) -> None:  # pragma: no cover - interface
+        """Make the lights match ``state``."""
+
+    def beep(self, seconds: float) -> None:  # pragma: no cover - interface
+        """Sound the buzzer once."""
+
+    def close(self) -> None:
+        """Release the hardware."""
+
+
+@dataclass
+class Outputs:
+    """The one place the UI sets lights and sound; every attached driver follows."""
+
+    drivers: list[OutputDriver] = field(default_factory=list)
+    on_change: Callable[[OutputState], None] | None = None
+    sound: bool = True
+
+    def __post_init__(self) -> None:
+        self._state = OutputState()
+        self._lock = threading.Lock()
+
+    @property
+    def state(self) -> OutputState:
+        return self._state
+
+    def set_status(self, mode: LedMode) -> None:
+        """Set the status LED."""
+        self._update(replace(self._state, status=mode))
+
+    def set_seat(self, seat: int, mode: LedMode) -> None:
+        """Set the LED of seat 1..8."""
+        if not 1 <= seat <= SEAT_COUNT:
+            raise ValueError(f"seat {seat} is not 1..{SEAT_COUNT}")
+        seats = list(self._state.seats)
+        seats[seat - 1] = mode
+        self._update(replace(self._state, seats=tuple(seats)))
+
+    def set_all(self, mode: LedMode) -> None:
+        """Set the status LED and every seat LED at once (the hardware test uses this)."""
+        self._update(replace(self._state, status=mode, seats=(mode,) * SEAT_COUNT))
+
+    def beep(self, seconds: float = 0.06) -> None:
+        """A short beep, unless sound is off."""
+        if not self.sound:
+            return
+        with self._lock:
+            self._state = replace(self._state, beeps=self._state.beeps + 1)
+        for driver in self.drivers:
+            driver.beep(seconds)
+        self._changed()
+
+    def close(self) -> None:
+        """Turn everything off and release the drivers."""
+        self.set_all(LedMode.OFF)
+        for driver in self.drivers:
+            driver.close()
+
+    def _update(self, new: OutputState) -> None:
+        with self._lock:
+            if new == self._state:
+                return
+            self._state = new
+        for driver in self.drivers:
+            driver.show(new)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self._state)

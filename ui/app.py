@@ -1,0 +1,377 @@
+"""The main loop: one thread, event-driven, redrawing only when something changed.
+
+Input arrives three ways and ends up the same: keys and touches come from SDL; GPIO (and later
+serial) edges come from backend threads through :class:`hw.inputs.ControlInput`, whose sink
+posts a CONTROL event into the pygame queue. The loop waits for events without spinning:
+while the user is active it uses ``pygame.event.wait`` (SDL polls every millisecond inside),
+and after ``ACTIVE_WINDOW`` seconds of quiet it checks SDL every ``IDLE_POLL`` seconds and
+sleeps on a threading.Event in between, which a backend thread sets to wake it at once.
+That keeps an idle screen well under 1 % of a core (see docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+import time
+from collections.abc import Mapping
+
+import pygame
+
+import companion
+from companion.store import Store, StoreError
+from hw.backend import open_hardware
+from hw.controls import Control, ControlEvent, Kind
+from hw.keyboard import control_for_key
+from hw.outputs import LedMode
+
+from . import theme
+from .config import Config
+from .display import Display, use_headless_driver
+from .fonts import find_fonts
+from .geometry import HEIGHT, WIDTH
+from .i18n import Catalog
+from .screens.base import Screen
+from .sdnotify import Notifier
+from .widgets import Button, draw_text, next_focus
+
+log = logging.getLogger(__name__)
+
+CONTROL_EVENT = pygame.event.custom_type()
+REFRESH_EVENT = pygame.event.custom_type()
+
+ACTIVE_WINDOW = 2.0  # seconds after the last input during which the loop polls SDL at 1 kHz
+IDLE_POLL = 0.02  # seconds between SDL checks when idle (touch latency <= 20 ms)
+MAX_SLEEP = 1.0
+
+DIRECTIONS = {
+    Control.UP: (0, -1),
+    Control.DOWN: (0, 1),
+    Control.LEFT: (-1, 0),
+    Control.RIGHT: (1, 0),
+}
+
+
+class App:
+    """The running companion: display, fonts, store, hardware and the screen stack."""
+
+    def __init__(self, config: Config, headless: bool = False, env: Mapping[str, str] = os.environ):
+        self.config = config
+        self.headless = headless
+        self.notices: list[tuple[str, dict]] = [("notice.config", {"error": e}) for e in config.errors]
+        for error in config.errors:
+            log.error("config: %s", error)
+        self._wake = threading.Event()
+        self.store = self._open_store()
+        self.rotation = self.store.get_setting("rotation", config.rotation)
+        if headless:
+            use_headless_driver()
+        self.display = Display(self.rotation, config.fullscreen)
+        pygame.font.init()
+        self.fonts = find_fonts()
+        language = self.store.get_setting("language", config.language)
+        if not self.fonts.has_hangul:
+            self.notices.append(("notice.no_hangul", {}))
+            language = "en"
+        self.catalog = Catalog.load(language or "en")
+        self.language_chosen = language is not None
+        self.hw = open_hardware(config.backend, config.pins, self._post_control,
+                                debounce=config.debounce, hold_time=config.hold_time, env=env)
+        self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
+        self.hw.outputs.sound = self.store.get_setting("sound", config.sound)
+        self.hw.outputs.on_change = lambda _state: self.post(REFRESH_EVENT)
+        self.debug_strip = (config.debug_strip if config.debug_strip is not None
+                            else not self.hw.has_physical_outputs and not headless)
+        self.notifier = Notifier(env)
+        self.stack: list[Screen] = []
+        self.running = True
+        self.dirty = True
+        self.show_focus = True
+        self.frames = 0
+        self._last_input = 0.0
+        self._last_ping = 0.0
+        self._pointer_target: Button | None = None
+        self._pointer_up: tuple[float, float] | None = None
+        from .screens.home import HomeScreen
+        from .screens.language import LanguageScreen
+
+        self.push(HomeScreen(self))
+        if not self.language_chosen:
+            self.push(LanguageScreen(self))
+
+    def _open_store(self) -> Store:
+        try:
+            return Store(self.config.database)
+        except (OSError, StoreError, Exception) as exc:  # sqlite3.Error, PermissionError ...
+            log.error("cannot open %s: %s; games will not be saved", self.config.database, exc)
+            self.notices.append(("notice.store", {"error": str(exc)}))
+            return Store(":memory:")
+
+    # --- text and settings --------------------------------------------------------------------
+    def t(self, key: str, **fields) -> str:
+        """A message in the current language."""
+        return self.catalog.t(key, **fields)
+
+    @property
+    def language(self) -> str:
+        return self.catalog.language
+
+    def set_language(self, language: str) -> None:
+        """Switch language now and remember it."""
+        if language == "ko" and not self.fonts.has_hangul:
+            language = "en"
+        self.catalog = Catalog.load(language)
+        self.language_chosen = True
+        self.store.set_setting("language", language)
+        self.dirty = True
+
+    def set_rotation(self, rotation: int) -> None:
+        """Turn the picture and remember it."""
+        self.rotation = rotation
+        self.display.set_rotation(rotation)
+        self.store.set_setting("rotation", rotation)
+        self.dirty = True
+
+    def set_sound(self, on: bool) -> None:
+        self.hw.outputs.sound = on
+        self.store.set_setting("sound", on)
+        self.dirty = True
+
+    def notice_texts(self) -> list[str]:
+        """Every problem worth telling the user, in the current language."""
+        return [self.t(key, **fields) for key, fields in self.notices]
+
+    # --- screen stack -------------------------------------------------------------------------
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def push(self, screen: Screen) -> None:
+        if self.stack:
+            self.top.on_leave()
+        self.stack.append(screen)
+        self._enter(screen)
+
+    def pop(self) -> None:
+        """Leave the top screen (the home screen is never popped)."""
+        if len(self.stack) > 1:
+            self.stack.pop().on_leave()
+            self._enter(self.top)
+
+    def replace(self, screen: Screen) -> None:
+        self.stack.pop().on_leave()
+        self.stack.append(screen)
+        self._enter(screen)
+
+    def _enter(self, screen: Screen) -> None:
+        if screen.focus is None:
+            screen.focus = next((i for i, b in enumerate(screen.buttons)
+                                 if b.focusable and b.name != "back"), None)
+        self._pointer_target = None
+        screen.on_enter()
+        self.dirty = True
+        log.info("screen %s", screen.name)
+
+    # --- events -------------------------------------------------------------------------------
+    def post(self, event_type: int, **attrs) -> None:
+        """Post an event from any thread and wake the loop."""
+        pygame.event.post(pygame.event.Event(event_type, **attrs))
+        self._wake.set()
+
+    def _post_control(self, event: ControlEvent) -> None:
+        self.post(CONTROL_EVENT, control_event=event)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Turn one pygame event into what it means for the app."""
+        kind = event.type
+        if kind == CONTROL_EVENT:
+            self._last_input = time.monotonic()
+            self.on_control(event.control_event)
+        elif kind in (pygame.KEYDOWN, pygame.KEYUP):
+            self._last_input = time.monotonic()
+            control = control_for_key(pygame.key.name(event.key))
+            if control is not None:
+                self.hw.input.raw(control, kind == pygame.KEYDOWN, "keyboard")
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            self._last_input = time.monotonic()
+            pos = self.display.viewport.to_logical(event.pos)
+            if kind == pygame.MOUSEBUTTONDOWN:
+                self._pointer_target = self.top.button_at(pos) if pos else None
+                if self._pointer_target is not None:
+                    self._pointer_target.pressed = True
+                    self.dirty = True
+                else:
+                    log.debug("tap at %s is on no widget", pos)
+            else:
+                self._pointer_up = pos
+            self.hw.input.raw(Control.POINTER, kind == pygame.MOUSEBUTTONDOWN, "touch")
+        elif kind == pygame.QUIT:
+            self.running = False
+        elif kind in (REFRESH_EVENT, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
+                      pygame.VIDEOEXPOSE):
+            self.dirty = True
+
+    def on_control(self, event: ControlEvent) -> None:
+        """What a control does: the screen's own handling first, then focus, OK and BACK."""
+        screen = self.top
+        self.dirty = True
+        if event.control is Control.POINTER:
+            self.show_focus = False
+        elif event.kind is Kind.PRESS:
+            self.show_focus = True
+        if screen.on_control(event):
+            return
+        control, kind = event.control, event.kind
+        if control is Control.POINTER:
+            self._on_pointer(event)
+        elif control in DIRECTIONS and kind is Kind.PRESS:
+            screen.focus = next_focus(screen.buttons, screen.focus, DIRECTIONS[control])
+        elif control is Control.OK and screen.focus is not None:
+            focused = screen.buttons[screen.focus]
+            if kind is Kind.PRESS:
+                focused.pressed = True
+            elif kind is Kind.HOLD and focused.on_hold:
+                focused.pressed = False
+                focused.on_hold()
+            elif kind is Kind.RELEASE:
+                focused.pressed = False
+                if not event.after_hold and focused.on_click and focused.enabled:
+                    focused.on_click()
+        elif control is Control.BACK and kind is Kind.RELEASE and not event.after_hold:
+            screen.on_back()
+
+    def _on_pointer(self, event: ControlEvent) -> None:
+        target = self._pointer_target
+        if target is None or target not in self.top.buttons:
+            return
+        if event.kind is Kind.HOLD and target.on_hold:
+            target.pressed = False
+            self._pointer_target = None
+            target.on_hold()
+        elif event.kind is Kind.RELEASE:
+            target.pressed = False
+            self._pointer_target = None
+            up = self._pointer_up
+            if not event.after_hold and up and target.rect.collidepoint(up) and target.on_click:
+                target.on_click()
+
+    # --- the loop -----------------------------------------------------------------------------
+    def run(self) -> int:
+        """Run until quit (window closed, SIGTERM or SIGINT). Returns the exit code."""
+        self._install_signal_handlers()
+        self.render()
+        self.notifier.send("READY=1")
+        try:
+            while self.running:
+                self.step()
+        finally:
+            self.close()
+        return 0
+
+    def step(self, max_wait: float = MAX_SLEEP) -> None:
+        """Wait for events (at most ``max_wait`` s), handle them, redraw if needed."""
+        for event in self._wait(self._timeout(max_wait)):
+            self.handle(event)
+        if self.dirty:
+            self.render()
+        self._ping_watchdog()
+
+    def settle(self, limit: int = 1000) -> None:
+        """Handle every pending event, including the ones handling them posts (scripts, tests)."""
+        for _ in range(limit):
+            if not pygame.event.peek():
+                break
+            self.step(0)
+        if self.dirty:
+            self.render()
+
+    def run_for(self, seconds: float) -> None:
+        """Run the loop for ``seconds`` of real time (scripts: WAIT, holds)."""
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            self.step(min(left, 0.01))
+        self.settle()
+
+    def _timeout(self, max_wait: float) -> float:
+        timeout = max_wait
+        ping = self.notifier.ping_every()
+        if ping is not None:
+            timeout = min(timeout, max(0.0, self._last_ping + ping - time.monotonic()))
+        return timeout
+
+    def _wait(self, timeout: float) -> list[pygame.event.Event]:
+        self._wake.clear()
+        events = pygame.event.get()
+        if events or timeout <= 0:
+            return events
+        if time.monotonic() - self._last_input < ACTIVE_WINDOW:
+            first = pygame.event.wait(max(1, int(timeout * 1000)))
+            return [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
+        self._wake.wait(min(timeout, IDLE_POLL))
+        return pygame.event.get()
+
+    def _ping_watchdog(self) -> None:
+        ping = self.notifier.ping_every()
+        now = time.monotonic()
+        if ping is not None and now - self._last_ping >= ping:
+            self.notifier.send("WATCHDOG=1")
+            self._last_ping = now
+
+    def render(self) -> None:
+        """Draw the top screen (and the debug strip) and show it."""
+        canvas = self.display.canvas
+        self.top.draw(canvas)
+        if self.debug_strip:
+            self._draw_strip(canvas)
+        self.display.present()
+        self.frames += 1
+        self.dirty = False
+
+    def _draw_strip(self, canvas: pygame.Surface) -> None:
+        """On a laptop with no LEDs: the output state drawn small at the bottom right."""
+        state = self.hw.outputs.state
+        rect = pygame.Rect(WIDTH - 250, HEIGHT - 22, 246, 20)
+        pygame.draw.rect(canvas, theme.PANEL, rect, border_radius=8)
+        x = rect.left + 10
+        for i, mode in enumerate((state.status, *state.seats)):
+            color = {LedMode.ON: theme.LIT, LedMode.BLINK: theme.ACCENT}.get(mode, theme.OFF)
+            pygame.draw.circle(canvas, color, (x, rect.centery), 6 if i == 0 else 5)
+            x += 22 if i == 0 else 14
+        draw_text(canvas, self.fonts, self.t("strip.beeps", count=state.beeps),
+                  (x + 4, rect.centery), theme.SMALL_SIZE - 3, theme.TEXT_DIM, anchor="midleft")
+
+    def _install_signal_handlers(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+
+        def stop(signum, _frame):
+            log.info("signal %d: stopping", signum)
+            self.running = False
+            self._wake.set()
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+
+    def close(self) -> None:
+        """Stop cleanly: tell systemd, turn the lights off, close the store and pygame."""
+        self.notifier.send("STOPPING=1")
+        self.hw.close()
+        self.store.close()
+        pygame.quit()
+
+    def about(self) -> dict[str, str]:
+        """Facts for the About page."""
+        path = self.config.path
+        config = str(path) if path and path.exists() else self.t(
+            "about.config_missing", path=str(path))
+        return {
+            "about.version": f"{companion.__version__} (pygame-ce {pygame.version.ver}, "
+                             f"SDL {'.'.join(map(str, pygame.get_sdl_version()))})",
+            "about.controls": ", ".join(self.hw.backends + ["touch"]),
+            "about.font": self.fonts.description,
+            "about.config": config,
+            "about.data": self.store.path,
+            "about.display": self.display.describe(),
+        }

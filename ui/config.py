@@ -1,0 +1,133 @@
+"""The config file: one TOML file with pins, rotation, language and the data directory.
+
+Where it is looked for: ``--config PATH``; else ``$COMPANION_CONFIG``; else
+``/etc/companion/config.toml`` if it exists (the Pi install); else
+``~/.config/companion/config.toml`` (``$XDG_CONFIG_HOME``). A missing file means defaults.
+A broken file (bad TOML, an unknown key or pin, a pin used twice, a bad value) is rejected
+as a whole: the app starts with defaults and shows every error on screen and in the log.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from hw.backend import CHOICES
+from hw.pins import DEFAULT_PINS, pin_map_errors
+
+LANGUAGES = ("ko", "en")
+ROTATIONS = (0, 90, 180, 270)
+SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+
+
+def _xdg(env: Mapping[str, str], var: str, fallback: str) -> Path:
+    base = env.get(var) or str(Path(env.get("HOME", "~")).expanduser() / fallback)
+    return Path(base) / "companion"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Settings from the config file (or defaults), plus the errors found reading it."""
+
+    path: Path | None = None
+    language: str | None = None  # None: ask on first start
+    rotation: int = 0
+    data_dir: Path = field(default_factory=lambda: _xdg(os.environ, "XDG_DATA_HOME", ".local/share"))
+    hold_time: float = 0.8
+    debounce: float = 0.03
+    backend: str = "auto"
+    fullscreen: bool | None = None  # None: fullscreen on a console (kmsdrm), windowed elsewhere
+    debug_strip: bool | None = None  # None: shown when no LED is attached
+    sound: bool = True
+    pins: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    errors: tuple[str, ...] = ()
+
+    @property
+    def database(self) -> Path:
+        """The SQLite file in the data directory."""
+        return self.data_dir / "companion.sqlite3"
+
+
+def default_path(env: Mapping[str, str] = os.environ) -> Path:
+    """Where the config file is looked for when no ``--config`` is given."""
+    if env.get("COMPANION_CONFIG"):
+        return Path(env["COMPANION_CONFIG"])
+    if SYSTEM_CONFIG.exists():
+        return SYSTEM_CONFIG
+    return _xdg(env, "XDG_CONFIG_HOME", ".config") / "config.toml"
+
+
+def load_config(path: str | Path | None = None, env: Mapping[str, str] = os.environ) -> Config:
+    """Read the config file; never raises for a bad file (errors are in ``Config.errors``)."""
+    path = Path(path) if path is not None else default_path(env)
+    defaults = Config(path=path, data_dir=_xdg(env, "XDG_DATA_HOME", ".local/share"))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return defaults
+    except (OSError, UnicodeDecodeError) as exc:
+        return replace(defaults, errors=(f"{path}: cannot read ({exc})",))
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return replace(defaults, errors=(f"{path}: not valid TOML ({exc})",))
+    values, errors = _parse(data)
+    if errors:
+        return replace(defaults, errors=tuple(f"{path}: {e}" for e in errors))
+    return replace(defaults, **values)
+
+
+def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    values: dict[str, Any] = {}
+    errors: list[str] = []
+
+    def take(key, check, message, convert=lambda v: v):
+        if key in data:
+            value = data[key]
+            if check(value):
+                values[key] = convert(value)
+            else:
+                errors.append(f"{key} = {value!r}: {message}")
+
+    is_number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)  # noqa: E731
+    is_bool = lambda v: isinstance(v, bool)  # noqa: E731
+    take("language", lambda v: v in LANGUAGES, f"must be one of {', '.join(LANGUAGES)}")
+    take("rotation", lambda v: v in ROTATIONS and not is_bool(v), "must be 0, 90, 180 or 270")
+    take("data_dir", lambda v: isinstance(v, str) and v != "", "must be a folder path",
+         lambda v: Path(v).expanduser())
+    take("hold_time", lambda v: is_number(v) and 0.1 <= v <= 5, "must be 0.1 to 5 seconds", float)
+    take("debounce", lambda v: is_number(v) and 0 <= v <= 0.5, "must be 0 to 0.5 seconds", float)
+    take("fullscreen", is_bool, "must be true or false")
+    take("debug_strip", is_bool, "must be true or false")
+    take("sound", is_bool, "must be true or false")
+
+    hardware = data.get("hardware", {})
+    if not isinstance(hardware, dict):
+        errors.append("[hardware] must be a table")
+        hardware = {}
+    for key, value in hardware.items():
+        if key != "backend":
+            errors.append(f"unknown key 'hardware.{key}'")
+        elif value not in CHOICES:
+            errors.append(f"hardware.backend = {value!r}: must be one of {', '.join(CHOICES)}")
+        else:
+            values["backend"] = value
+
+    pins = data.get("pins")
+    if pins is not None:
+        if not isinstance(pins, dict):
+            errors.append("[pins] must be a table")
+        else:
+            pin_errors = pin_map_errors(pins)
+            errors += [f"[pins] {e}" for e in pin_errors]
+            if not pin_errors:
+                values["pins"] = dict(pins)
+
+    known = {"language", "rotation", "data_dir", "hold_time", "debounce", "fullscreen",
+             "debug_strip", "sound", "hardware", "pins"}
+    errors += [f"unknown key {key!r}" for key in data if key not in known]
+    return values, errors

@@ -1,0 +1,82 @@
+"""The real display: a window or the whole screen, showing the 800x480 canvas rotated and
+scaled to fit (letterboxed). Screens draw only on the canvas."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from .geometry import HEIGHT, WIDTH, Viewport
+
+
+class NoDisplay(RuntimeError):
+    """SDL found no display to open."""
+
+
+NO_DISPLAY_HELP = (
+    "no display available ({error}). Run it from a desktop session, on a Raspberry Pi "
+    "console with SDL_VIDEODRIVER=kmsdrm, or without a screen with --headless."
+)
+
+
+class Display:
+    """Owns the pygame display surface and the logical canvas."""
+
+    def __init__(self, rotation: int = 0, fullscreen: bool | None = None):
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise NoDisplay(NO_DISPLAY_HELP.format(error=exc)) from None
+        self.driver = pygame.display.get_driver()
+        if fullscreen is None:
+            fullscreen = self.driver in ("kmsdrm", "fbcon")
+        self.fullscreen = fullscreen
+        self.rotation = rotation
+        self._open()
+        pygame.display.set_caption("Tabletop Companion")
+        if self.fullscreen:
+            pygame.mouse.set_visible(False)  # a touchscreen kiosk shows no pointer
+
+    def _open(self) -> None:
+        viewport = Viewport((WIDTH, HEIGHT), self.rotation)
+        try:
+            if self.fullscreen:
+                self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.surface = pygame.display.set_mode(viewport.rotated_size)
+        except pygame.error as exc:
+            raise NoDisplay(NO_DISPLAY_HELP.format(error=exc)) from None
+        self.viewport = Viewport(self.surface.get_size(), self.rotation)
+        # When nothing needs transforming, screens draw straight onto the display surface.
+        self.canvas = self.surface if self.viewport.is_identity else pygame.Surface((WIDTH, HEIGHT))
+
+    def set_rotation(self, rotation: int) -> None:
+        """Turn the picture (a window changes shape; a full screen letterboxes)."""
+        if rotation != self.rotation:
+            self.rotation = rotation
+            self._open()
+
+    def present(self) -> None:
+        """Show the canvas on the display."""
+        if not self.viewport.is_identity:
+            picture = self.canvas
+            if self.rotation:
+                picture = pygame.transform.rotate(picture, -self.rotation)
+            x, y, w, h = self.viewport.target
+            if (w, h) != picture.get_size():
+                picture = pygame.transform.scale(picture, (w, h))
+            self.surface.fill((0, 0, 0))
+            self.surface.blit(picture, (x, y))
+        pygame.display.flip()
+
+    def describe(self) -> str:
+        """Driver, size and rotation, for the About page."""
+        w, h = self.surface.get_size()
+        return f"{self.driver} {w}x{h}, {self.rotation}°"
+
+
+def use_headless_driver() -> None:
+    """Make SDL draw into memory (no window, no screen): for --headless runs and tests."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

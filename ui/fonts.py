@@ -1,0 +1,95 @@
+"""Fonts: NanumGothic (Debian package fonts-nanum) located through the system, with a fallback.
+
+If no Hangul font exists, :func:`find_fonts` returns pygame's bundled font and
+``has_hangul = False``; the app then runs in English and shows a notice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+KNOWN_PATHS = (
+    "/usr/share/fonts/truetype/nanum/NanumGothic.ttf",
+    "/usr/share/fonts/nanum/NanumGothic.ttf",
+    "/usr/share/fonts/TTF/NanumGothic.ttf",
+)
+HANGUL_PROBE = "가나다한국어"
+
+
+def find_hangul_font() -> str | None:
+    """The path of NanumGothic (regular) if the system has it."""
+    for path in KNOWN_PATHS:
+        if Path(path).is_file():
+            return path
+    try:
+        found = pygame.font.match_font("nanumgothic")
+    except Exception:  # fc-list missing or broken
+        found = None
+    return found or None
+
+
+def covers(font: pygame.font.Font, text: str) -> bool:
+    """Whether ``font`` has a glyph for every character of ``text`` (spaces excepted)."""
+    return all(m is not None for ch, m in zip(text, font.metrics(text)) if not ch.isspace())
+
+
+@dataclass
+class Fonts:
+    """Sized fonts from one family, cached; and a cache of rendered text surfaces."""
+
+    regular_path: str | None
+    bold_path: str | None
+    has_hangul: bool
+    _fonts: dict = field(default_factory=dict)
+    _texts: OrderedDict = field(default_factory=OrderedDict)
+    text_cache_size: int = 512
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The font at ``size`` px."""
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            path = self.bold_path if bold and self.bold_path else self.regular_path
+            font = pygame.font.Font(path, size)
+            if bold and not self.bold_path:
+                font.bold = True
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, size: int, color, bold: bool = False) -> pygame.Surface:
+        """``text`` rendered anti-aliased, cached (screens redraw the same labels often)."""
+        key = (text, size, tuple(color), bold)
+        surface = self._texts.get(key)
+        if surface is None:
+            surface = self.get(size, bold).render(text, True, color)
+            self._texts[key] = surface
+            if len(self._texts) > self.text_cache_size:
+                self._texts.popitem(last=False)
+        else:
+            self._texts.move_to_end(key)
+        return surface
+
+    @property
+    def description(self) -> str:
+        """The font file in use, for the About page."""
+        return self.regular_path or "pygame default font"
+
+
+def find_fonts() -> Fonts:
+    """Fonts for the app: NanumGothic if present, else pygame's default (English only)."""
+    regular = find_hangul_font()
+    if regular:
+        bold = str(Path(regular).with_name("NanumGothicBold.ttf"))
+        fonts = Fonts(regular, bold if Path(bold).is_file() else None, has_hangul=True)
+        if covers(fonts.get(20), HANGUL_PROBE):
+            return fonts
+        log.warning("%s has no Hangul glyphs", regular)
+    log.warning("no Hangul font found (install fonts-nanum); running in English")
+    return Fonts(None, None, has_hangul=False)

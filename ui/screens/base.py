@@ -1,0 +1,92 @@
+"""The base of every screen: title, buttons with focus, and the default control handling."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from hw.controls import ControlEvent
+from .. import theme
+from ..geometry import HEIGHT, WIDTH
+from ..widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from ..app import App
+
+TITLE_BAR = 64
+BODY = pygame.Rect(theme.MARGIN, TITLE_BAR + 8, WIDTH - 2 * theme.MARGIN,
+                   HEIGHT - TITLE_BAR - 8 - theme.MARGIN)
+
+
+class Screen:
+    """A full-canvas screen. Subclasses set ``name``, build buttons in ``build`` and draw
+    anything else in ``draw_body``. The app moves focus with the arrows, clicks with OK, and
+    calls ``on_back`` for BACK; ``on_control`` sees every control event first."""
+
+    name = "screen"
+    shows_back = True  # a Back button in the title bar
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.buttons: list[Button] = []
+        self.focus: int | None = None
+        if self.shows_back:
+            self.buttons.append(Button(pygame.Rect(WIDTH - 132, 8, 120, 48),
+                                       lambda: self.t("common.back"), self.on_back,
+                                       size=theme.BODY_SIZE, name="back"))
+        self.build()
+
+    # --- for subclasses ---------------------------------------------------------------------
+    def t(self, key: str, **fields) -> str:
+        return self.app.t(key, **fields)
+
+    def title(self) -> str:
+        return ""
+
+    def build(self) -> None:
+        """Create the buttons (called once)."""
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        """Draw what is not a button."""
+
+    def on_control(self, event: ControlEvent) -> bool:
+        """Handle a control before the defaults; return True if it was used."""
+        return False
+
+    def on_back(self) -> None:
+        self.app.pop()
+
+    def on_enter(self) -> None:
+        """Called when the screen becomes the top of the stack."""
+
+    def on_leave(self) -> None:
+        """Called when the screen stops being the top of the stack."""
+
+    # --- used by the app --------------------------------------------------------------------
+    def add(self, button: Button) -> Button:
+        self.buttons.append(button)
+        return button
+
+    def button(self, name: str) -> Button:
+        """The button called ``name`` (tests and scripts use this)."""
+        for b in self.buttons:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.BACKGROUND)
+        fonts = self.app.fonts
+        draw_text(canvas, fonts, self.title(), (theme.MARGIN, TITLE_BAR // 2 + 2),
+                  theme.TITLE_SIZE, theme.TEXT, bold=True, anchor="midleft")
+        pygame.draw.line(canvas, theme.PANEL, (0, TITLE_BAR), (WIDTH, TITLE_BAR), 2)
+        self.draw_body(canvas)
+        for i, b in enumerate(self.buttons):
+            b.draw(canvas, fonts, focused=(i == self.focus and self.app.show_focus))
+
+    def button_at(self, pos: tuple[float, float]) -> Button | None:
+        for b in reversed(self.buttons):
+            if b.visible and b.enabled and b.rect.collidepoint(pos):
+                return b
+        return None

@@ -1,0 +1,40 @@
+"""History: the finished games kept in the store, newest first."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..widgets import draw_text
+from .base import BODY, Screen
+
+ROWS = 9
+
+
+class HistoryScreen(Screen):
+    name = "history"
+
+    def title(self) -> str:
+        return self.t("history.title")
+
+    def build(self) -> None:
+        self.games = self.app.store.history(limit=ROWS)
+
+    def row_text(self, game) -> str:
+        """One line per finished game: date, game, winner (the result's 'winner' field)."""
+        game_name = self.t(f"game.{game.game}") if game.game in ("citadels", "troyes", "tiletum") \
+            else game.game
+        winner = game.result.get("winner") or self.t("history.no_winner")
+        return self.t("history.row", date=game.finished_at[:10], game=game_name, winner=winner)
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        if not self.games:
+            draw_text(canvas, fonts, self.t("history.empty"), BODY.center, theme.BIG_SIZE,
+                      theme.TEXT_DIM, anchor="center")
+            return
+        y = BODY.top + 8
+        for game in self.games:
+            draw_text(canvas, fonts, self.row_text(game), (BODY.left + 8, y), theme.BODY_SIZE)
+            y += 42
+            pygame.draw.line(canvas, theme.PANEL, (BODY.left, y - 8), (BODY.right, y - 8))

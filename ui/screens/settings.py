@@ -1,0 +1,67 @@
+"""Settings: language, rotation, sound, and the way to the hardware test and About."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..config import ROTATIONS
+from ..widgets import Button, draw_text
+from .base import BODY, Screen
+
+LABEL_W = 230
+ROW_H = 64
+GAP = 14
+
+
+class SettingsScreen(Screen):
+    name = "settings"
+
+    def title(self) -> str:
+        return self.t("settings.title")
+
+    def _row(self, i: int) -> pygame.Rect:
+        return pygame.Rect(BODY.left + LABEL_W, BODY.top + 8 + i * (ROW_H + GAP),
+                           BODY.width - LABEL_W, ROW_H)
+
+    def _choices(self, row: int, options, label, is_selected, choose, prefix: str) -> None:
+        area = self._row(row)
+        w = (area.width - GAP * (len(options) - 1)) // len(options)
+        for i, option in enumerate(options):
+            rect = pygame.Rect(area.left + i * (w + GAP), area.top, w, area.height)
+            self.add(Button(rect, lambda o=option: label(o), lambda o=option: choose(o),
+                            selected=lambda o=option: is_selected(o), name=f"{prefix}-{option}",
+                            size=theme.BODY_SIZE))
+
+    def build(self) -> None:
+        app = self.app
+        self._choices(0, ("ko", "en"), lambda o: self.t(f"lang.{o}"),
+                      lambda o: app.language == o, app.set_language, "language")
+        if not app.fonts.has_hangul:
+            self.button("language-ko").enabled = False
+        self._choices(1, ROTATIONS, lambda o: self.t("settings.degrees", deg=o),
+                      lambda o: app.rotation == o, app.set_rotation, "rotation")
+        self._choices(2, (True, False), lambda o: self.t("common.on" if o else "common.off"),
+                      lambda o: app.hw.outputs.sound == o, app.set_sound, "sound")
+        bottom = self._row(3)
+        half = (BODY.width - GAP) // 2
+        self.add(Button(pygame.Rect(BODY.left, bottom.top + 12, half, ROW_H + 10),
+                        lambda: self.t("settings.hwtest"), self.open_hwtest, name="hwtest"))
+        self.add(Button(pygame.Rect(BODY.left + half + GAP, bottom.top + 12, half, ROW_H + 10),
+                        lambda: self.t("settings.about"), self.open_about, name="about"))
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        for i, key in enumerate(("settings.language", "settings.rotation", "settings.sound")):
+            row = self._row(i)
+            draw_text(canvas, self.app.fonts, self.t(key), (BODY.left, row.centery),
+                      theme.BUTTON_SIZE, anchor="midleft")
+
+    def open_hwtest(self) -> None:
+        from .hwtest import HardwareTestScreen
+
+        self.app.push(HardwareTestScreen(self.app))
+
+    def open_about(self) -> None:
+        from .about import AboutScreen
+
+        self.app.push(AboutScreen(self.app))
