@@ -68,7 +68,7 @@ class App:
         self.rotation = self.store.get_setting("rotation", config.rotation)
         if headless:
             use_headless_driver()
-        self.display = Display(self.rotation, config.fullscreen)
+        self.display = Display(self.rotation, config.fullscreen, headless)
         pygame.font.init()
         self.fonts = find_fonts()
         language = self.store.get_setting("language", config.language)
@@ -92,6 +92,7 @@ class App:
         self.frames = 0
         self._last_input = 0.0
         self._last_ping = 0.0
+        self._ready = False  # watchdog pings start after READY=1
         self._pointer_target: Button | None = None
         self._pointer_up: tuple[float, float] | None = None
         from .screens.home import HomeScreen
@@ -263,6 +264,7 @@ class App:
         self._install_signal_handlers()
         self.render()
         self.notifier.send("READY=1")
+        self._ready = True
         try:
             while self.running:
                 self.step()
@@ -315,7 +317,7 @@ class App:
     def _ping_watchdog(self) -> None:
         ping = self.notifier.ping_every()
         now = time.monotonic()
-        if ping is not None and now - self._last_ping >= ping:
+        if self._ready and ping is not None and now - self._last_ping >= ping:
             self.notifier.send("WATCHDOG=1")
             self._last_ping = now
 

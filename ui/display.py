@@ -10,6 +10,9 @@ import pygame
 from .geometry import HEIGHT, WIDTH, Viewport
 
 
+MEMORY_DRIVERS = ("offscreen", "dummy")  # SDL drivers that show nothing
+
+
 class NoDisplay(RuntimeError):
     """SDL found no display to open."""
 
@@ -23,12 +26,17 @@ NO_DISPLAY_HELP = (
 class Display:
     """Owns the pygame display surface and the logical canvas."""
 
-    def __init__(self, rotation: int = 0, fullscreen: bool | None = None):
+    def __init__(self, rotation: int = 0, fullscreen: bool | None = None, headless: bool = False):
         try:
             pygame.display.init()
         except pygame.error as exc:
             raise NoDisplay(NO_DISPLAY_HELP.format(error=exc)) from None
         self.driver = pygame.display.get_driver()
+        if self.driver in MEMORY_DRIVERS and not headless \
+                and os.environ.get("SDL_VIDEODRIVER") != self.driver:
+            # SDL falls back to drawing into memory when it finds no screen: nobody would see it.
+            pygame.display.quit()
+            raise NoDisplay(NO_DISPLAY_HELP.format(error=f"SDL found only {self.driver!r}"))
         if fullscreen is None:
             fullscreen = self.driver in ("kmsdrm", "fbcon")
         self.fullscreen = fullscreen

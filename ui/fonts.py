@@ -35,9 +35,34 @@ def find_hangul_font() -> str | None:
     return found or None
 
 
+NOT_A_CHARACTER = "\uE000"  # private use: no real font maps it, so it draws the .notdef box
+
+
+def missing_glyphs(font: pygame.font.Font, text: str) -> set[str]:
+    """The characters of ``text`` that ``font`` has no glyph for (spaces excepted).
+
+    ``Font.metrics`` gives None for a missing glyph on some SDL_ttf versions, but pygame-ce 2.5
+    returns the metrics of the .notdef box instead; so a character whose metrics and pixels are
+    those of a character no font has is missing too.
+    """
+    def picture(ch):
+        return pygame.image.tobytes(font.render(ch, False, (255, 255, 255)), "RGB")
+
+    notdef_metrics = font.metrics(NOT_A_CHARACTER)[0]
+    notdef_picture = picture(NOT_A_CHARACTER)
+    missing = set()
+    for ch in set(text):
+        if ch.isspace():
+            continue
+        metrics = font.metrics(ch)[0]
+        if metrics is None or (metrics == notdef_metrics and picture(ch) == notdef_picture):
+            missing.add(ch)
+    return missing
+
+
 def covers(font: pygame.font.Font, text: str) -> bool:
     """Whether ``font`` has a glyph for every character of ``text`` (spaces excepted)."""
-    return all(m is not None for ch, m in zip(text, font.metrics(text)) if not ch.isspace())
+    return not missing_glyphs(font, text)
 
 
 @dataclass

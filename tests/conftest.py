@@ -1,0 +1,63 @@
+"""Shared fixtures: a headless app on mock hardware with its own data folder."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parent.parent
+HOLD = 0.2  # seconds: a short hold time keeps the UI tests quick
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """Build headless apps (mock GPIO, fresh data folder); all are closed after the test."""
+    from ui.app import App
+    from ui.config import load_config
+
+    apps = []
+
+    def factory(config_text: str | None = None, language: str | None = "en",
+                env: dict | None = None, data_dir: Path | None = None, **overrides):
+        path = tmp_path / "config.toml"
+        if config_text is not None:
+            path.write_text(config_text, encoding="utf-8")
+        config = load_config(path, env={"HOME": str(tmp_path)})
+        config = replace(config, data_dir=data_dir or tmp_path / "data", hold_time=HOLD,
+                         **overrides)
+        app = App(config, headless=True, env=env if env is not None else {"COMPANION_HW": "mock"})
+        if language:
+            app.set_language(language)
+            while app.top.name == "language":
+                app.pop()
+        app.settle()
+        apps.append(app)
+        return app
+
+    yield factory
+    for app in apps:
+        if app.running:
+            app.running = False
+        try:
+            app.close()
+        except Exception:
+            pass
+
+
+def play(app, script: str, screenshots: Path | None = None) -> None:
+    """Drive ``app`` with script lines (the same path as ``companion --script``)."""
+    from ui.script import ScriptRunner, parse
+
+    ScriptRunner(app, screenshots).run(parse(script))
+
+
+def centre(app, name: str) -> str:
+    """'x y' of the centre of the top screen's button called ``name``, for TAP lines."""
+    x, y = app.top.button(name).rect.center
+    return f"{x} {y}"
