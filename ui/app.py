@@ -265,6 +265,7 @@ class App:
         self.render()
         self.notifier.send("READY=1")
         self._ready = True
+        log.info("ready: first frame shown")
         try:
             while self.running:
                 self.step()

@@ -1,0 +1,76 @@
+"""Input-to-frame latency: from an input arriving to the frame that shows its effect.
+
+Two paths: a key (an SDL event, as a keyboard or touchscreen delivers it) and a GPIO button
+(gpiozero mock pin driven from another thread, as a real button's callback thread does).
+Each is measured with the loop idle (no input for > 2 s, the low-power state) and active.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+
+from common import emit, summary  # first: it sets up paths and quiets pygame's banner
+from bench_render import make_app
+
+import pygame  # noqa: E402
+
+TRIALS = 12
+
+
+def main() -> None:
+    app = make_app()
+    frames: list[float] = []
+    present = app.display.present
+
+    def timed_present():
+        present()
+        frames.append(time.perf_counter())
+
+    app.display.present = timed_present
+    results = {f"{path}_{state}": [] for path in ("key", "gpio") for state in ("idle", "active")}
+    pin = app.hw.mock_factory.pin(5)  # the UP button's default GPIO
+    rng = random.Random(1)
+
+    def key(down: bool):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
+                                             key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+
+    def gpio(down: bool):
+        pin.drive_low() if down else pin.drive_high()
+
+    def measure(inject, name):
+        n = len(frames)
+        t0 = time.perf_counter()
+        inject(True)
+        while len(frames) <= n and time.perf_counter() - t0 < 2:
+            time.sleep(0.0002)
+        results[name].append((frames[n] - t0) * 1000)
+        time.sleep(0.05)
+        inject(False)
+
+    def driver():
+        try:
+            for _ in range(TRIALS):
+                for path, inject in (("key", key), ("gpio", gpio)):
+                    time.sleep(2.3 + rng.random() * 0.3)  # past ACTIVE_WINDOW: the idle state
+                    measure(inject, f"{path}_idle")
+                    time.sleep(0.2 + rng.random() * 0.3)
+                    measure(inject, f"{path}_active")
+        finally:
+            app.running = False
+
+    thread = threading.Thread(target=driver)
+    thread.start()
+    while app.running:
+        app.step()
+    thread.join()
+    app.close()
+    emit("input_to_frame_latency", **{name: summary(s) for name, s in results.items()})
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    main()

@@ -1,0 +1,34 @@
+"""Peak memory (RSS) of the app while it tours every screen in both languages."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+
+from common import ROOT, emit
+
+
+def peak_rss_mb(language: str) -> float:
+    data = tempfile.mkdtemp(prefix="companion-bench-")
+    env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
+           "COMPANION_HW": "mock"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "--headless", "--lang", language, "--data-dir", data,
+         "--config", os.path.join(data, "none.toml"), "--script", str(ROOT / "scripts/tour.txt"),
+         "--screenshots", os.path.join(data, "shots")],
+        stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"the tour failed in {language}")
+    return usage.ru_maxrss / 1024  # kilobytes on Linux
+
+
+def main() -> None:
+    emit("peak_rss", target_mb=80,
+         **{f"tour_{language}_mb": round(peak_rss_mb(language), 1) for language in ("en", "ko")})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Full-frame render time per screen: draw the whole screen and show it, many times."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from common import emit, summary
+
+FRAMES = 300
+
+
+def make_app(rotation: int = 0):
+    from ui.app import App
+    from ui.config import load_config
+
+    data = Path(tempfile.mkdtemp())
+    config = replace(load_config(data / "none.toml"), data_dir=data, language="en",
+                     rotation=rotation)
+    return App(config, headless=True, env={"COMPANION_HW": "mock"})
+
+
+def screens(app):
+    """One instance of every screen there is."""
+    from ui.screens.about import AboutScreen
+    from ui.screens.coming import ComingScreen
+    from ui.screens.history import HistoryScreen
+    from ui.screens.home import HomeScreen
+    from ui.screens.hwtest import HardwareTestScreen
+    from ui.screens.language import LanguageScreen
+    from ui.screens.settings import SettingsScreen
+
+    return [HomeScreen(app), LanguageScreen(app), SettingsScreen(app), HardwareTestScreen(app),
+            AboutScreen(app), HistoryScreen(app), ComingScreen(app, "citadels")]
+
+
+def time_frames(app, screen) -> list[float]:
+    app.push(screen)
+    app.render()  # warm the text cache, as a screen that is being looked at has
+    samples = []
+    for _ in range(FRAMES):
+        t0 = time.perf_counter()
+        app.render()
+        samples.append((time.perf_counter() - t0) * 1000)
+    app.pop()
+    return samples
+
+
+def main() -> None:
+    results = {}
+    for language in ("en", "ko"):
+        app = make_app()
+        app.set_language(language)
+        for screen in screens(app):
+            results[f"{screen.name}/{language}"] = summary(time_frames(app, screen))
+        app.close()
+    for rotation in (90, 180):
+        app = make_app(rotation)
+        results[f"home/en/rotation{rotation}"] = summary(time_frames(app, screens(app)[0]))
+        app.close()
+    worst = max(r["p95_ms"] for r in results.values())
+    emit("full_frame_render", target_ms=2.0, worst_p95_ms=worst, screens=results)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    main()

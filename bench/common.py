@@ -1,0 +1,84 @@
+"""Helpers shared by the benchmarks: run the app in a child process, read its CPU use."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def machine() -> dict:
+    """What the numbers were measured on."""
+    import pygame
+
+    return {
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "pygame_ce": pygame.version.ver,
+        "sdl": ".".join(map(str, pygame.get_sdl_version())),
+        "video_driver": os.environ.get("SDL_VIDEODRIVER", "(default)"),
+    }
+
+
+def emit(name: str, **results) -> None:
+    """Print one JSON object: the benchmark's name, its results and the machine."""
+    print(json.dumps({"benchmark": name, **results, "machine": machine()}, ensure_ascii=False))
+
+
+def summary(samples_ms: list[float]) -> dict:
+    """Median, 95th percentile and maximum of a list of milliseconds."""
+    ordered = sorted(samples_ms)
+    return {
+        "median_ms": round(statistics.median(ordered), 3),
+        "p95_ms": round(ordered[int(len(ordered) * 0.95) - 1], 3),
+        "max_ms": round(ordered[-1], 3),
+        "n": len(ordered),
+    }
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def start_app(*args: str, env_extra: dict | None = None) -> tuple[subprocess.Popen, str]:
+    """Start ``companion --headless`` in a fresh data folder; return once its first frame is up."""
+    data = tempfile.mkdtemp(prefix="companion-bench-")
+    env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
+           "COMPANION_HW": "keyboard", **(env_extra or {})}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "--headless", "--lang", "en", "--data-dir", data,
+         "--config", os.path.join(data, "none.toml"), *args],
+        stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    for line in proc.stderr:
+        if "ready: first frame shown" in line:
+            break
+    return proc, data
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def measure_cpu(pid: int, seconds: float) -> float:
+    """Percent of one core used by ``pid`` over ``seconds``."""
+    before, t0 = cpu_seconds(pid), time.monotonic()
+    time.sleep(seconds)
+    return (cpu_seconds(pid) - before) / (time.monotonic() - t0) * 100
