@@ -5,12 +5,12 @@ from __future__ import annotations
 import threading
 
 import pygame
-import pytest
 
-from conftest import HOLD, centre, play
+from conftest import centre, play
 from hw.controls import Control
 from hw.outputs import LedMode
 from hw.pins import DEFAULT_PINS
+from ui import theme
 
 
 def test_first_start_asks_the_language_once_and_remembers_it(make_app, tmp_path):
@@ -152,11 +152,18 @@ def test_idle_screen_is_not_redrawn(make_app):
 
 def test_debug_strip_shows_led_state_on_a_laptop(make_app):
     app = make_app(env={"COMPANION_HW": "keyboard"}, debug_strip=True)
-    status_dot = (800 - 250 + 10, 480 - 22 + 10)
-    off = app.display.surface.get_at(status_dot)
+    assert app.display.surface.get_size() == (800, 480 + 24)  # the strip is below the picture
+    strip = app.display.strip_rect
+
+    def lit_pixels():
+        return sum(1 for x in range(strip.left, strip.right) for y in range(strip.top, strip.bottom)
+                   if app.display.surface.get_at((x, y))[:3] == theme.LIT)
+
+    assert lit_pixels() == 0
     app.hw.outputs.set_status(LedMode.ON)
     app.settle()
-    assert app.display.surface.get_at(status_dot) != off
+    assert lit_pixels() > 20
+    play(app, f"TAP {centre(app, 'settings')}\nEXPECT settings")  # taps still land right
 
 
 def test_broken_config_is_explained_on_screen_and_defaults_are_used(make_app):

@@ -31,7 +31,6 @@ from . import theme
 from .config import Config
 from .display import Display, use_headless_driver
 from .fonts import find_fonts
-from .geometry import HEIGHT, WIDTH
 from .i18n import Catalog
 from .screens.base import Screen
 from .sdnotify import Notifier
@@ -45,6 +44,7 @@ REFRESH_EVENT = pygame.event.custom_type()
 ACTIVE_WINDOW = 2.0  # seconds after the last input during which the loop polls SDL at 1 kHz
 IDLE_POLL = 0.02  # seconds between SDL checks when idle (touch latency <= 20 ms)
 MAX_SLEEP = 1.0
+STRIP_HEIGHT = 24  # px below the picture for the debug strip (LEDs and buzzer on a laptop)
 
 DIRECTIONS = {
     Control.UP: (0, -1),
@@ -68,7 +68,6 @@ class App:
         self.rotation = self.store.get_setting("rotation", config.rotation)
         if headless:
             use_headless_driver()
-        self.display = Display(self.rotation, config.fullscreen, headless)
         pygame.font.init()
         self.fonts = find_fonts()
         language = self.store.get_setting("language", config.language)
@@ -84,6 +83,8 @@ class App:
         self.hw.outputs.on_change = lambda _state: self.post(REFRESH_EVENT)
         self.debug_strip = (config.debug_strip if config.debug_strip is not None
                             else not self.hw.has_physical_outputs and not headless)
+        self.display = Display(self.rotation, config.fullscreen, headless,
+                               strip=STRIP_HEIGHT if self.debug_strip else 0)
         self.notifier = Notifier(env)
         self.stack: list[Screen] = []
         self.running = True
@@ -324,26 +325,24 @@ class App:
 
     def render(self) -> None:
         """Draw the top screen (and the debug strip) and show it."""
-        canvas = self.display.canvas
-        self.top.draw(canvas)
-        if self.debug_strip:
-            self._draw_strip(canvas)
-        self.display.present()
+        self.top.draw(self.display.canvas)
+        self.display.present(self._draw_strip if self.debug_strip else None)
         self.frames += 1
         self.dirty = False
 
-    def _draw_strip(self, canvas: pygame.Surface) -> None:
-        """On a laptop with no LEDs: the output state drawn small at the bottom right."""
+    def _draw_strip(self, surface: pygame.Surface) -> None:
+        """On a laptop with no LEDs: the output state, drawn below the picture."""
         state = self.hw.outputs.state
-        rect = pygame.Rect(WIDTH - 250, HEIGHT - 22, 246, 20)
-        pygame.draw.rect(canvas, theme.PANEL, rect, border_radius=8)
-        x = rect.left + 10
+        rect = self.display.strip_rect
+        surface.fill(theme.PANEL, rect)
+        x = draw_text(surface, self.fonts, self.t("strip.label"), (rect.left + 8, rect.centery),
+                      theme.SMALL_SIZE - 3, theme.TEXT_DIM, anchor="midleft").right + 14
         for i, mode in enumerate((state.status, *state.seats)):
             color = {LedMode.ON: theme.LIT, LedMode.BLINK: theme.ACCENT}.get(mode, theme.OFF)
-            pygame.draw.circle(canvas, color, (x, rect.centery), 6 if i == 0 else 5)
-            x += 22 if i == 0 else 14
-        draw_text(canvas, self.fonts, self.t("strip.beeps", count=state.beeps),
-                  (x + 4, rect.centery), theme.SMALL_SIZE - 3, theme.TEXT_DIM, anchor="midleft")
+            pygame.draw.circle(surface, color, (x, rect.centery), 7 if i == 0 else 5)
+            x += 24 if i == 0 else 15
+        draw_text(surface, self.fonts, self.t("strip.beeps", count=state.beeps),
+                  (x + 8, rect.centery), theme.SMALL_SIZE - 3, theme.TEXT_DIM, anchor="midleft")
 
     def _install_signal_handlers(self) -> None:
         if threading.current_thread() is not threading.main_thread():

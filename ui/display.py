@@ -26,7 +26,8 @@ NO_DISPLAY_HELP = (
 class Display:
     """Owns the pygame display surface and the logical canvas."""
 
-    def __init__(self, rotation: int = 0, fullscreen: bool | None = None, headless: bool = False):
+    def __init__(self, rotation: int = 0, fullscreen: bool | None = None, headless: bool = False,
+                 strip: int = 0):
         try:
             pygame.display.init()
         except pygame.error as exc:
@@ -41,23 +42,27 @@ class Display:
             fullscreen = self.driver in ("kmsdrm", "fbcon")
         self.fullscreen = fullscreen
         self.rotation = rotation
+        self.strip = strip  # px kept below the picture for the debug strip (0: none)
         self._open()
         pygame.display.set_caption("Tabletop Companion")
         if self.fullscreen:
             pygame.mouse.set_visible(False)  # a touchscreen kiosk shows no pointer
 
     def _open(self) -> None:
-        viewport = Viewport((WIDTH, HEIGHT), self.rotation)
+        w, h = Viewport((WIDTH, HEIGHT), self.rotation).rotated_size
         try:
             if self.fullscreen:
                 self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                self.surface = pygame.display.set_mode(viewport.rotated_size)
+                self.surface = pygame.display.set_mode((w, h + self.strip))
         except pygame.error as exc:
             raise NoDisplay(NO_DISPLAY_HELP.format(error=exc)) from None
-        self.viewport = Viewport(self.surface.get_size(), self.rotation)
+        sw, sh = self.surface.get_size()
+        self.viewport = Viewport((sw, sh - self.strip), self.rotation)
+        self.strip_rect = pygame.Rect(0, sh - self.strip, sw, self.strip)
         # When nothing needs transforming, screens draw straight onto the display surface.
-        self.canvas = self.surface if self.viewport.is_identity else pygame.Surface((WIDTH, HEIGHT))
+        identity = self.viewport.is_identity and not self.strip
+        self.canvas = self.surface if identity else pygame.Surface((WIDTH, HEIGHT))
 
     def set_rotation(self, rotation: int) -> None:
         """Turn the picture (a window changes shape; a full screen letterboxes)."""
@@ -65,9 +70,9 @@ class Display:
             self.rotation = rotation
             self._open()
 
-    def present(self) -> None:
-        """Show the canvas on the display."""
-        if not self.viewport.is_identity:
+    def present(self, before_flip=None) -> None:
+        """Show the canvas on the display; ``before_flip(surface)`` may draw in the strip."""
+        if self.canvas is not self.surface:
             picture = self.canvas
             if self.rotation:
                 picture = pygame.transform.rotate(picture, -self.rotation)
@@ -76,6 +81,8 @@ class Display:
                 picture = pygame.transform.scale(picture, (w, h))
             self.surface.fill((0, 0, 0))
             self.surface.blit(picture, (x, y))
+        if before_flip is not None:
+            before_flip(self.surface)
         pygame.display.flip()
 
     def describe(self) -> str:

@@ -26,6 +26,7 @@ class Screen:
 
     name = "screen"
     shows_back = True  # a Back button in the title bar
+    uses_focus = True  # the arrows move a focus ring over the buttons
 
     def __init__(self, app: "App"):
         self.app = app
@@ -83,7 +84,8 @@ class Screen:
         pygame.draw.line(canvas, theme.PANEL, (0, TITLE_BAR), (WIDTH, TITLE_BAR), 2)
         self.draw_body(canvas)
         for i, b in enumerate(self.buttons):
-            b.draw(canvas, fonts, focused=(i == self.focus and self.app.show_focus))
+            b.draw(canvas, fonts, focused=(i == self.focus and self.app.show_focus
+                                            and self.uses_focus))
 
     def button_at(self, pos: tuple[float, float]) -> Button | None:
         for b in reversed(self.buttons):

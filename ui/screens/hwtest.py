@@ -23,6 +23,7 @@ LED_MODES = (LedMode.OFF, LedMode.ON, LedMode.BLINK)
 class HardwareTestScreen(Screen):
     name = "hwtest"
     shows_back = False
+    uses_focus = False  # every physical control is under test here
 
     def title(self) -> str:
         return self.t("hwtest.title")
