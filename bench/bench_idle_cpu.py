@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from common import ROOT, emit, measure_cpu, start_app, stop
+from common import ROOT, emit, measure_cpu, scratch_dir, start_app, stop
 
 SECONDS = 10.0
 
@@ -16,7 +16,6 @@ SECONDS = 10.0
 def conventional_loop(mode: str) -> None:
     """What most pygame programs do: handle events, redraw, tick(60), forever; or the
     textbook event-driven loop, ``pygame.event.wait`` with a timeout (SDL polls it at 1 kHz)."""
-    import tempfile
     from dataclasses import replace
 
     import pygame
@@ -24,7 +23,7 @@ def conventional_loop(mode: str) -> None:
     from ui.app import App
     from ui.config import load_config
 
-    data = Path(tempfile.mkdtemp())
+    data = Path(scratch_dir())
     config = replace(load_config(data / "none.toml"), data_dir=data, language="en")
     app = App(config, headless=True, env={"COMPANION_HW": "keyboard"})
     clock = pygame.time.Clock()

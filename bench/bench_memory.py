@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tempfile
 
-from common import ROOT, emit
+from common import ROOT, emit, scratch_dir
 
 
 def peak_rss_mb(language: str) -> float:
-    data = tempfile.mkdtemp(prefix="companion-bench-")
+    data = scratch_dir()
     env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
            "COMPANION_HW": "mock"}
     proc = subprocess.Popen(

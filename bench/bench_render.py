@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from common import emit, summary
+from common import emit, scratch_dir, summary
 
 FRAMES = 300
 
@@ -17,7 +16,7 @@ def make_app(rotation: int = 0):
     from ui.app import App
     from ui.config import load_config
 
-    data = Path(tempfile.mkdtemp())
+    data = Path(scratch_dir())
     config = replace(load_config(data / "none.toml"), data_dir=data, language="en",
                      rotation=rotation)
     return App(config, headless=True, env={"COMPANION_HW": "mock"})

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import platform
 import statistics
 import subprocess
@@ -16,6 +18,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def scratch_dir() -> str:
+    """A temporary data folder, removed when the benchmark ends."""
+    path = tempfile.mkdtemp(prefix="companion-bench-")
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 def machine() -> dict:
@@ -56,7 +65,7 @@ def cpu_seconds(pid: int) -> float:
 
 def start_app(*args: str, env_extra: dict | None = None) -> tuple[subprocess.Popen, str]:
     """Start ``companion --headless`` in a fresh data folder; return once its first frame is up."""
-    data = tempfile.mkdtemp(prefix="companion-bench-")
+    data = scratch_dir()
     env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
            "COMPANION_HW": "keyboard", **(env_extra or {})}
     proc = subprocess.Popen(
