@@ -16,10 +16,12 @@ SECONDS = 10.0
 def conventional_loop(mode: str) -> None:
     """What most pygame programs do: handle events, redraw, tick(60), forever; or the
     textbook event-driven loop, ``pygame.event.wait`` with a timeout (SDL polls it at 1 kHz)."""
+    import signal
     from dataclasses import replace
 
     import pygame
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so the scratch folder is removed
     from ui.app import App
     from ui.config import load_config
 
