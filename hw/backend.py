@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .inputs import ControlInput, Sink
-from .outputs import OutputDriver, Outputs
+from .outputs import Outputs
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,3 @@ def open_hardware(
         log.warning(notice)
     return hardware
 
-
-def attach_driver(hardware: Hardware, driver: OutputDriver) -> None:
-    """Let another output (the UI's debug strip, a seat hub) follow the output state."""
-    hardware.outputs.drivers.append(driver)

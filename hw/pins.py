@@ -39,7 +39,7 @@ def pin_map_errors(pins: dict[str, object]) -> list[str]:
     """Plain-language problems with a pin map (empty when it is usable).
 
     >>> pin_map_errors({"ok": 5, "up": 5, "okk": 3, "back": 40})
-    ["unknown pin name 'okk'", "pin 40 for 'back' is not a GPIO number (0-27)", "GPIO 5 is used twice: 'ok' and 'up'"]
+    ["unknown pin name 'okk'", "GPIO 5 is used twice: 'ok' and 'up'", "pin 40 for 'back' is not a GPIO number (0-27)"]
     """
     errors = [f"unknown pin name {key!r}" for key in pins if key not in PIN_KEYS]
     used: dict[int, str] = {}

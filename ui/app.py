@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import pygame
 
 import companion
-from companion.store import Store, StoreError
+from companion.store import Store
 from hw.backend import open_hardware
 from hw.controls import Control, ControlEvent, Kind
 from hw.keyboard import control_for_key
@@ -106,7 +106,7 @@ class App:
     def _open_store(self) -> Store:
         try:
             return Store(self.config.database)
-        except (OSError, StoreError, Exception) as exc:  # sqlite3.Error, PermissionError ...
+        except Exception as exc:  # OSError, sqlite3.Error, StoreError: never stop the app
             log.error("cannot open %s: %s; games will not be saved", self.config.database, exc)
             self.notices.append(("notice.store", {"error": str(exc)}))
             return Store(":memory:")

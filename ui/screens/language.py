@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..widgets import Button
 from .base import Screen
 
 
@@ -21,8 +22,6 @@ class LanguageScreen(Screen):
             self.add(self._choice(rect, language))
 
     def _choice(self, rect, language):
-        from ..widgets import Button
-
         def choose():
             self.app.set_language(language)
             self.app.pop()
