@@ -1,0 +1,117 @@
+"""The config file: defaults, every key read, and every kind of mistake explained."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hw.pins import DEFAULT_PINS
+from ui.config import SYSTEM_CONFIG, default_path, load_config
+
+FULL = """
+language = "ko"
+rotation = 180
+data_dir = "/srv/companion"
+hold_time = 1.2
+debounce = 0.05
+fullscreen = true
+debug_strip = false
+sound = false
+
+[hardware]
+backend = "gpio"
+
+[pins]
+up = 2
+down = 3
+left = 4
+right = 17
+ok = 27
+back = 22
+seat1 = 10
+status_led = 9
+buzzer = 11
+seat_led1 = 25
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_missing_file_means_defaults_and_no_errors(tmp_path):
+    config = load_config(tmp_path / "nope.toml", env={"HOME": str(tmp_path)})
+    assert config.errors == ()
+    assert (config.language, config.rotation, config.backend) == (None, 0, "auto")
+    assert config.pins == DEFAULT_PINS
+    assert config.data_dir == tmp_path / ".local/share/companion"
+
+
+def test_every_key_is_read(tmp_path):
+    config = load_config(write(tmp_path, FULL), env={})
+    assert config.errors == ()
+    assert config.language == "ko" and config.rotation == 180
+    assert config.data_dir == Path("/srv/companion")
+    assert config.database == Path("/srv/companion/companion.sqlite3")
+    assert (config.hold_time, config.debounce) == (1.2, 0.05)
+    assert (config.fullscreen, config.debug_strip, config.sound) == (True, False, False)
+    assert config.backend == "gpio"
+    assert config.pins["seat1"] == 10 and config.pins["seat_led1"] == 25 and config.pins["up"] == 2
+
+
+@pytest.mark.parametrize("text, words", [
+    ("rotation = [", ["not valid TOML"]),
+    ("colour = 'red'", ["unknown key 'colour'"]),
+    ("[pins]\nokay = 5", ["unknown pin name 'okay'"]),
+    ("[pins]\nok = 28", ["pin 28", "'ok'", "0-27"]),
+    ("[pins]\nok = 'GPIO5'", ["'GPIO5'", "'ok'"]),
+    ("[pins]\nup = 5\nok = 5", ["GPIO 5 is used twice", "'up'", "'ok'"]),
+    ("pins = 5", ["[pins] must be a table"]),
+    ("rotation = 45", ["rotation = 45", "0, 90, 180 or 270"]),
+    ("rotation = true", ["rotation = True"]),
+    ("language = 'fr'", ["language = 'fr'", "ko, en"]),
+    ("hold_time = 0", ["hold_time"]),
+    ("debounce = 2", ["debounce"]),
+    ("sound = 'yes'", ["sound"]),
+    ("[hardware]\nbackend = 'spi'", ["hardware.backend = 'spi'"]),
+    ("[hardware]\npins = 3", ["unknown key 'hardware.pins'"]),
+])
+def test_a_mistake_is_named_and_the_whole_file_is_ignored(tmp_path, text, words):
+    if "language" not in text:
+        text = "language = 'ko'\n" + text  # a good line too: it must be ignored with the bad
+    config = load_config(write(tmp_path, text), env={})
+    message = " | ".join(config.errors)
+    assert config.errors, "no error reported"
+    for word in words:
+        assert word in message
+    assert str(tmp_path / "config.toml") in message  # says which file
+    assert config.language is None and config.pins == DEFAULT_PINS  # defaults, not half a file
+
+
+def test_several_mistakes_are_all_reported(tmp_path):
+    config = load_config(write(tmp_path, "rotation = 45\nlanguage = 'fr'\n[pins]\nup = 99\n"), env={})
+    assert len(config.errors) == 3
+
+
+def test_unreadable_file_is_an_error_not_a_crash(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"language = '\xff\xfe'\n")
+    assert "cannot read" in load_config(path, env={}).errors[0]
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    assert "cannot read" in load_config(folder, env={}).errors[0]
+
+
+def test_config_location_follows_the_environment(tmp_path):
+    assert not SYSTEM_CONFIG.exists()  # this machine is not an installed Pi
+    assert default_path({"COMPANION_CONFIG": "/x/c.toml"}) == Path("/x/c.toml")
+    assert default_path({"XDG_CONFIG_HOME": "/cfg", "HOME": "/h"}) == Path("/cfg/companion/config.toml")
+    assert default_path({"HOME": "/h"}) == Path("/h/.config/companion/config.toml")
+
+
+def test_data_dir_defaults_follow_xdg(tmp_path):
+    config = load_config(tmp_path / "none.toml", env={"XDG_DATA_HOME": "/d", "HOME": "/h"})
+    assert config.data_dir == Path("/d/companion")
