@@ -1,0 +1,115 @@
+"""The kiosk unit, the Pi installer and the example config."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+from conftest import ROOT
+from hw.pins import PIN_KEYS
+from ui.config import load_config
+
+UNIT = ROOT / "systemd" / "companion.service"
+INSTALLER = ROOT / "systemd" / "install-pi.sh"
+EXAMPLE = ROOT / "systemd" / "config.example.toml"
+ANALYZE = shutil.which("systemd-analyze")
+needs_analyze = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+
+
+def unit_values() -> dict[str, list[str]]:
+    """Every key of the unit with all its values (keys may repeat)."""
+    values: dict[str, list[str]] = {}
+    for line in UNIT.read_text().splitlines():
+        if "=" in line and not line.lstrip().startswith(("#", "[")):
+            key, value = line.split("=", 1)
+            values.setdefault(key.strip(), []).append(value.strip())
+    return values
+
+
+@needs_analyze
+def test_unit_passes_systemd_analyze_verify(tmp_path):
+    """verify also checks that ExecStart exists, which it only does once installed on a Pi;
+    so the copy verified here runs this Python instead, everything else unchanged."""
+    text = re.sub(r"^ExecStart=.*$", f"ExecStart={sys.executable} -c pass", UNIT.read_text(),
+                  flags=re.M)
+    copy = tmp_path / "companion.service"
+    copy.write_text(text)
+    result = subprocess.run([ANALYZE, "verify", str(copy)], capture_output=True, text=True,
+                            cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "companion.service" not in result.stderr  # no warning about our unit
+
+
+@needs_analyze
+def test_unit_exposure_is_at_most_3_5():
+    result = subprocess.run([ANALYZE, "security", "--offline=yes", str(UNIT)],
+                            capture_output=True, text=True, cwd=UNIT.parent)
+    match = re.search(r"Overall exposure level for companion\.service: (\d+\.\d+)", result.stdout)
+    assert match, result.stdout[-500:] + result.stderr
+    assert float(match.group(1)) <= 3.5
+
+
+def test_unit_is_a_watched_notify_service_run_by_an_unprivileged_user():
+    values = unit_values()
+    assert values["Type"] == ["notify"]
+    assert values["NotifyAccess"] == ["main"]
+    assert int(values["WatchdogSec"][0]) >= 10
+    assert values["Restart"] == ["on-failure"]
+    assert values["User"] == ["companion"]
+    groups = values["SupplementaryGroups"][0].split()
+    assert {"video", "render", "input", "gpio", "dialout"} <= set(groups)
+    assert "SDL_VIDEODRIVER=kmsdrm" in values["Environment"]
+    assert values["ExecStart"][0].split()[:3] == [
+        "/opt/companion/venv/bin/companion", "--config", "/etc/companion/config.toml"]
+
+
+def test_unit_lets_the_app_reach_the_display_touch_and_gpio_devices():
+    values = unit_values()
+    assert values.get("PrivateDevices", ["no"]) == ["no"]  # it would hide /dev/dri
+    allowed = " ".join(values["DeviceAllow"])
+    for device in ("char-drm", "char-input", "char-gpiochip"):
+        assert device in allowed
+
+
+def test_installer_dry_run_shows_every_step():
+    env = {**os.environ, "DRY_RUN": "1"}
+    result = subprocess.run(["bash", str(INSTALLER)], capture_output=True, text=True, env=env,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for step in ("apt-get install", "fonts-nanum", "useradd", "python3 -m venv",
+                 f"{ROOT}[pi]", "/etc/companion/config.toml", "/etc/systemd/system/companion.service",
+                 "systemctl enable companion.service"):
+        assert step in out, step
+
+
+def test_installer_refuses_to_run_without_root():
+    if os.geteuid() == 0 and not shutil.which("setpriv"):
+        pytest.skip("cannot drop root here")
+    command = ["bash", str(INSTALLER)]
+    if os.geteuid() == 0:
+        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "DRY_RUN": "0"})
+    assert result.returncode == 1
+    assert "sudo make install-pi" in result.stderr
+
+
+def test_example_config_is_valid_and_uses_only_known_keys(tmp_path):
+    data = tomllib.loads(EXAMPLE.read_text())
+    assert set(data["pins"]) <= PIN_KEYS
+    config = load_config(EXAMPLE, env={})
+    assert config.errors == ()
+    assert str(config.data_dir) == "/var/lib/companion"
+
+
+def test_makefile_install_pi_runs_the_installer():
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile.split("install-pi:", 1)[1].splitlines()[1]
+    assert "systemd/install-pi.sh" in recipe
