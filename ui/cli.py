@@ -30,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["simulate"]:
+        from .simulate_cli import main as simulate
+
+        return simulate(argv[1:])
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)

@@ -1,0 +1,1 @@
+"""Citadels: the character catalogue, character-set rules and the hidden draft."""

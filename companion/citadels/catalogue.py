@@ -1,0 +1,59 @@
+"""The characters of both editions, loaded once from ``characters.json``.
+
+>>> character("2016", "tax_collector").rank, character("classic", "tax_collector").rank
+(9, 2)
+>>> [c.id for c in by_rank("classic", 4)]
+['king', 'emperor']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+EDITIONS = ("2016", "classic")
+FIRST_GAME = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
+"""The eight base characters, ranks 1-8 (the same ids in both editions)."""
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    edition: str
+    rank: int
+    ko: str
+    en: str
+    in_seeds: bool
+
+    def name(self, language: str) -> str:
+        """The printed name in ``language`` ('ko' or 'en')."""
+        return self.ko if language == "ko" else self.en
+
+
+@cache
+def characters(edition: str) -> tuple[Character, ...]:
+    """Every character of an edition, by rank then catalogue order."""
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r} (expected one of {', '.join(EDITIONS)})")
+    data = json.loads(resources.files(__package__).joinpath("characters.json").read_text("utf-8"))
+    found = [Character(**entry) for entry in data["characters"] if entry["edition"] == edition]
+    return tuple(sorted(found, key=lambda c: c.rank))
+
+
+def character(edition: str, character_id: str) -> Character:
+    """One character; KeyError if the edition has no such character."""
+    for c in characters(edition):
+        if c.id == character_id:
+            return c
+    raise KeyError(f"{edition} edition has no character {character_id!r}")
+
+
+def by_rank(edition: str, rank: int) -> tuple[Character, ...]:
+    """The characters of one rank."""
+    return tuple(c for c in characters(edition) if c.rank == rank)
+
+
+def rank_of(edition: str, character_id: str) -> int:
+    return character(edition, character_id).rank

@@ -1,0 +1,121 @@
+"""Which character sets the rules allow for an edition and a player count (RULES.md §1.1).
+
+A refused set comes with reasons: a code for the UI's message catalogue, its fields, and an
+English sentence for logs and the command line.
+
+>>> [r.code for r in refusals("2016", 2, FIRST_GAME[:3] + ("emperor",) + FIRST_GAME[4:])]
+['emperor_two_players']
+>>> refusals("2016", 4, FIRST_GAME)
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from ..rng import Rng
+from .catalogue import EDITIONS, FIRST_GAME, by_rank, character
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One rule a character set breaks."""
+
+    code: str
+    sentence: str
+    fields: dict = field(default_factory=dict, compare=False)
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+class InvalidCharacterSet(RuleError):
+    """The character set breaks a rule; ``refusals`` says which."""
+
+    def __init__(self, refusals: Sequence[Refusal]):
+        super().__init__("; ".join(r.sentence for r in refusals))
+        self.refusals = tuple(refusals)
+
+
+def rank9_rule(edition: str, players: int) -> str:
+    """'required', 'optional' or 'forbidden' for a rank-9 character."""
+    if players == 2 or (players == 3 and edition == "classic"):
+        return "forbidden"
+    if players == 8 or (players == 3 and edition == "2016"):
+        return "required"
+    return "optional"
+
+
+def refusals(edition: str, players: int, ids: Sequence[str]) -> tuple[Refusal, ...]:
+    """Every rule the set ``ids`` breaks for ``players`` players (empty: allowed)."""
+    if edition not in EDITIONS:
+        return (Refusal("edition", f"unknown edition {edition!r}", {"edition": edition}),)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return (Refusal("players", f"Citadels is for 2 to 8 players, not {players}",
+                        {"players": players}),)
+    out: list[Refusal] = []
+    chosen = []
+    for cid in ids:
+        try:
+            chosen.append(character(edition, cid))
+        except KeyError:
+            out.append(Refusal("unknown", f"the {edition} edition has no character {cid!r}",
+                               {"character": cid}))
+    if len(set(ids)) != len(ids):
+        out.append(Refusal("duplicate", "a character is chosen twice"))
+    ranks = [c.rank for c in chosen]
+    for rank in range(1, 9):
+        count = ranks.count(rank)
+        if count != 1:
+            out.append(Refusal("one_per_rank", f"rank {rank} needs exactly one character "
+                               f"(has {count})", {"rank": rank, "count": count}))
+    nines = ranks.count(9)
+    rule = rank9_rule(edition, players)
+    if nines > 1:
+        out.append(Refusal("one_rank9", "at most one rank-9 character"))
+    if rule == "required" and nines == 0:
+        out.append(Refusal("rank9_required", f"{players} players need a rank-9 character",
+                           {"players": players}))
+    if rule == "forbidden" and nines:
+        out.append(Refusal("rank9_forbidden", f"{players} players play with ranks 1-8 only"
+                           " in this edition", {"players": players}))
+    ids_set = set(ids)
+    if edition == "2016" and players == 2 and "emperor" in ids_set:
+        out.append(Refusal("emperor_two_players", "the Emperor is never used with 2 players"))
+    if "queen" in ids_set and players < 5:
+        out.append(Refusal("queen_few_players", "the Queen is never used with fewer than 5 "
+                           "players", {"players": players}))
+    return tuple(out)
+
+
+def check(edition: str, players: int, ids: Sequence[str]) -> tuple[str, ...]:
+    """``ids`` ordered by rank, or InvalidCharacterSet."""
+    found = refusals(edition, players, ids)
+    if found:
+        raise InvalidCharacterSet(found)
+    return tuple(sorted(ids, key=lambda cid: character(edition, cid).rank))
+
+
+def first_game(edition: str, players: int) -> tuple[str, ...]:
+    """The 8 base characters, plus a rank-9 character where the player count needs one
+    (the Queen if allowed, else the Artist: a choice of ours, the rules name none)."""
+    ids = FIRST_GAME
+    if rank9_rule(edition, players) == "required":
+        ids += ("queen",) if players >= 5 else ("artist",)
+    return check(edition, players, ids)
+
+
+def random_set(edition: str, players: int, rng: Rng) -> tuple[str, ...]:
+    """A random set the rules allow: one character per rank, rank 9 when required, and with
+    even odds when optional."""
+    while True:
+        ids = [rng.choice(by_rank(edition, rank)).id for rank in range(1, 9)]
+        rule = rank9_rule(edition, players)
+        if rule == "required" or (rule == "optional" and rng.randrange(2)):
+            ids.append(rng.choice(by_rank(edition, 9)).id)
+        if not refusals(edition, players, ids):
+            return check(edition, players, ids)

@@ -1,0 +1,50 @@
+"""``companion simulate citadels-draft ...``: a seeded random draft printed as a JSON trace."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.errors import RuleError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line and exit code 2, not argparse's usage block
+        print(f"companion simulate: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion simulate")
+    games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    draft = games.add_parser("citadels-draft", help="one Citadels character draft")
+    draft.add_argument("--edition", choices=("2016", "classic"), required=True)
+    draft.add_argument("--players", type=int, required=True)
+    draft.add_argument("--characters", default="first-game",
+                       help="first-game, random, or comma-separated character ids")
+    draft.add_argument("--crown", type=int, default=1, help="seat holding the crown (1..N)")
+    draft.add_argument("--seed", type=int, required=True)
+    draft.add_argument("--json", action="store_true", help="print the trace as JSON")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    from companion.citadels.simulate import simulate_draft
+
+    try:
+        trace = simulate_draft(args.edition, args.players, args.characters, args.crown, args.seed)
+    except RuleError as exc:
+        print(f"companion simulate: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(trace, ensure_ascii=False))
+    else:
+        for step in trace["steps"]:
+            print(f"seat {step['seat']} {step['action']}s {step['card']} "
+                  f"from {', '.join(step['offered'])}")
+        print("face up:", ", ".join(trace["face_up"]) or "none")
+        for seat, ids in trace["result"].items():
+            print(f"seat {seat}: {', '.join(ids)}")
+    return 0
