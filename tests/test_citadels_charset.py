@@ -101,3 +101,29 @@ def test_random_set_is_always_allowed(edition, players, seed):
     ids = random_set(edition, players, Rng(seed))
     assert refusals(edition, players, ids) == ()
     assert [character(edition, i).rank for i in ids] == sorted(character(edition, i).rank for i in ids)
+
+
+# --- districts (DISTRICTS.md) ------------------------------------------------------------------
+
+from companion.citadels.districts import TYPES, district, districts  # noqa: E402
+
+
+def test_basic_districts_are_54_cards_in_both_editions_with_the_seed_counts():
+    for edition in EDITIONS:
+        basic = [d for d in districts(edition) if d.type != "unique"]
+        counts = {t: sum(d.copies for d in basic if d.type == t) for t in TYPES[:4]}
+        assert counts == {"noble": 12, "religious": 11, "trade": 20, "military": 11}
+        assert all(d.cost_in_seeds and d.ko_in_seeds for d in basic)
+
+
+def test_unique_districts_per_edition():
+    assert len([d for d in districts("2016") if d.type == "unique"]) == 30
+    assert len([d for d in districts("classic") if d.type == "unique"]) == 11
+
+
+def test_facts_not_in_the_seeds_are_flagged():
+    assert not district("2016", "statue").cost_in_seeds  # costs: public sources only
+    assert district("2016", "statue").ko_in_seeds  # its Korean name is in seed 000
+    assert not district("2016", "basilica").ko_in_seeds  # no Korean name in the seeds
+    assert district("classic", "haunted_city").cost_in_seeds and district("classic", "haunted_city").cost == 2
+    assert district("2016", "secret_vault").cost is None

@@ -1,0 +1,57 @@
+"""The districts of both editions, loaded once from ``districts.json``.
+
+Facts not printed in the seed rulebooks carry a flag (``cost_in_seeds``, ``ko_in_seeds``) so
+the UI never shows them as certain and a correction is a one-line data change.
+
+>>> district("classic", "dragon_gate").end_game["points"], district("2016", "dragon_gate").cost_in_seeds
+(8, False)
+>>> sum(d.copies for d in districts("2016") if d.type != "unique")
+54
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .catalogue import EDITIONS
+
+TYPES = ("noble", "religious", "trade", "military", "unique")
+
+
+@dataclass(frozen=True)
+class District:
+    id: str
+    editions: tuple[str, ...]
+    type: str
+    ko: str
+    en: str
+    cost: int | None  # None: cannot be built (Secret Vault)
+    copies: int
+    cost_in_seeds: bool
+    ko_in_seeds: bool
+    end_game: dict[str, Any] | None  # what it adds to final scoring, or None
+
+    def name(self, language: str) -> str:
+        return self.ko if language == "ko" else self.en
+
+
+@cache
+def districts(edition: str) -> tuple[District, ...]:
+    """Every district of an edition (basic ones first)."""
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}")
+    data = json.loads(resources.files(__package__).joinpath("districts.json").read_text("utf-8"))
+    return tuple(District(**{**entry, "editions": tuple(entry["editions"])})
+                 for entry in data["districts"] if edition in entry["editions"])
+
+
+def district(edition: str, district_id: str) -> District:
+    """One district; KeyError if the edition has none of that id."""
+    for d in districts(edition):
+        if d.id == district_id:
+            return d
+    raise KeyError(f"{edition} edition has no district {district_id!r}")
