@@ -98,8 +98,10 @@ class App:
         self._pointer_up: tuple[float, float] | None = None
         from .screens.home import HomeScreen
         from .screens.language import LanguageScreen
+        from .screens.resume import resume_unfinished
 
         self.push(HomeScreen(self))
+        resume_unfinished(self)
         if not self.language_chosen:
             self.push(LanguageScreen(self))
 
@@ -141,6 +143,10 @@ class App:
         self.store.set_setting("sound", on)
         self.dirty = True
 
+    def log_private_screen(self, seat: int) -> None:
+        """Log that seat's private screen opened (the seat only: never what it shows)."""
+        log.info("private screen opened for seat %d", seat)
+
     def notice_texts(self) -> list[str]:
         """Every problem worth telling the user, in the current language."""
         return [self.t(key, **fields) for key, fields in self.notices]
@@ -161,6 +167,12 @@ class App:
         if len(self.stack) > 1:
             self.stack.pop().on_leave()
             self._enter(self.top)
+
+    def pop_to(self, name: str) -> None:
+        """Pop screens until the one called ``name`` is on top (or only home is left)."""
+        while len(self.stack) > 1 and self.top.name != name:
+            self.stack.pop().on_leave()
+        self._enter(self.top)
 
     def replace(self, screen: Screen) -> None:
         self.stack.pop().on_leave()

@@ -44,6 +44,7 @@ class Config:
     debug_strip: bool | None = None  # None: shown when no LED is attached
     sound: bool = True
     pins: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    roster: tuple[str, ...] = ()  # player names offered for seats 1, 2, ... in new games
     errors: tuple[str, ...] = ()
 
     @property
@@ -104,6 +105,9 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     take("fullscreen", is_bool, "must be true or false")
     take("debug_strip", is_bool, "must be true or false")
     take("sound", is_bool, "must be true or false")
+    take("roster", lambda v: isinstance(v, list) and len(v) <= 8
+         and all(isinstance(n, str) and n.strip() for n in v),
+         "must be a list of up to 8 names", lambda v: tuple(n.strip() for n in v))
 
     hardware = data.get("hardware", {})
     if not isinstance(hardware, dict):
@@ -128,6 +132,6 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 values["pins"] = dict(pins)
 
     known = {"language", "rotation", "data_dir", "hold_time", "debounce", "fullscreen",
-             "debug_strip", "sound", "hardware", "pins"}
+             "debug_strip", "sound", "roster", "hardware", "pins"}
     errors += [f"unknown key {key!r}" for key in data if key not in known]
     return values, errors

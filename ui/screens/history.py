@@ -22,7 +22,8 @@ class HistoryScreen(Screen):
 
     def row_text(self, game) -> str:
         """One line per finished game: date, game, winner (the result's 'winner' field)."""
-        game_name = self.t(f"game.{game.game}") if game.game in ("citadels", "troyes", "tiletum") \
+        family = game.game.split("-")[0]  # "citadels-draft" is a Citadels game
+        game_name = self.t(f"game.{family}") if family in ("citadels", "troyes", "tiletum") \
             else game.game
         winner = game.result.get("winner") or self.t("history.no_winner")
         return self.t("history.row", date=game.finished_at[:10], game=game_name, winner=winner)

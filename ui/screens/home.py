@@ -43,6 +43,11 @@ class HomeScreen(Screen):
                        theme.TEXT_DIM)
 
     def open(self, game: str) -> None:
+        if game == "citadels":
+            from .citadels.setup import CitadelsSetupScreen
+
+            self.app.push(CitadelsSetupScreen(self.app))
+            return
         from .coming import ComingScreen
 
         self.app.push(ComingScreen(self.app, game))

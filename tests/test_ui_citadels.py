@@ -1,0 +1,187 @@
+"""The Citadels draft on the device, end to end: setup, pass-and-play, nothing leaked, resume."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.citadels.catalogue import EDITIONS, character
+from companion.citadels.draft import PICK
+from conftest import centre, play
+
+FLOWS = [(e, p) for e in EDITIONS for p in (2, 3, 4, 7, 8)]
+
+
+def record_text(app):
+    """Every string drawn from now on (to check what a screen shows)."""
+    drawn: list[str] = []
+    render = app.fonts.render
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return render(text, *args, **kwargs)
+
+    app.fonts.render = spy
+    return drawn
+
+
+def names_of(app, edition, ids):
+    return {character(edition, c).name(app.language) for c in ids}
+
+
+def start_game(app, edition, players, crown=1):
+    play(app, f"TAP {centre(app, 'citadels')}\nEXPECT citadels-setup")
+    setup = app.top
+    play(app, f"TAP {centre(app, f'edition-{edition}')}")
+    while setup.players != players:
+        play(app, f"TAP {centre(app, 'more' if setup.players < players else 'fewer')}")
+    while setup.crown != crown:
+        play(app, f"TAP {centre(app, 'crown-next')}")
+    play(app, f"TAP {centre(app, 'start')}\nEXPECT gate")
+    return app.stack[-2].controller
+
+
+def hidden_from(controller, seat):
+    """The characters ``seat`` must not see now: others' picks and the face-down cards."""
+    state = controller._state
+    others = {c for s in range(1, len(controller.names) + 1) if s != seat for c in state.hand(s)}
+    return others | set(state.face_down)
+
+
+def take_turn(app, controller, by_seat_button: bool, drawn: list[str]):
+    gate = app.top
+    assert gate.name == "gate"
+    seat = gate.seat
+    edition = controller.edition
+    drawn.clear()
+    app.render()
+    assert not names_of(app, edition, hidden_from(controller, 0)) & set(drawn)
+    if by_seat_button:
+        play(app, f"SEAT{seat}\nHOLD SEAT{seat}")
+    else:
+        play(app, f"TAP {centre(app, 'player')}\nHOLD {centre(app, 'player')}")
+    while app.top.name == "draft-private":
+        private = app.top
+        view = controller.view(seat)
+        shown = {b.name for b in private.buttons if b.name != "back"}
+        assert shown == set(view.offered)  # exactly the cards handed to this seat
+        drawn.clear()
+        app.render()
+        visible = set(drawn)
+        leaked = names_of(app, edition, hidden_from(controller, seat) - set(view.offered))
+        assert not {f"{character(edition, c).rank}. {character(edition, c).name(app.language)}"
+                    for c in hidden_from(controller, seat) - set(view.offered)} & visible, leaked
+        card = sorted(view.offered)[0]
+        play(app, f"TAP {centre(app, card)}\nEXPECT draft-confirm")
+        play(app, f"TAP {centre(app, 'confirm')}")
+    if app.top.name == "draft-wipe":
+        drawn.clear()
+        app.render()
+        assert not names_of(app, edition, controller._state.setup.characters) & set(drawn)
+        play(app, f"TAP {centre(app, 'next')}")
+
+
+@pytest.mark.parametrize("edition, players", FLOWS)
+def test_a_whole_draft_on_the_device(make_app, edition, players):
+    app = make_app()
+    controller = start_game(app, edition, players, crown=2)
+    drawn = record_text(app)
+    turns = 0
+    while not controller.public().finished:
+        take_turn(app, controller, by_seat_button=turns % 2 == 0, drawn=drawn)
+        turns += 1
+    assert app.top.name == "draft-public"
+    per_player = 2 if players <= 3 else 1
+    assert all(len(controller.view(s).own) == per_player for s in range(1, players + 1))
+    stored = app.store.load(controller.session.id)
+    assert len(stored.decisions) == len(controller._state.turns)
+
+
+def test_undo_before_confirming_changes_nothing(make_app):
+    app = make_app()
+    controller = start_game(app, "2016", 4)
+    play(app, "SEAT1\nHOLD SEAT1")
+    first = sorted(controller.view(1).offered)[0]
+    play(app, f"TAP {centre(app, first)}\nEXPECT draft-confirm")
+    play(app, f"TAP {centre(app, 'undo')}\nEXPECT draft-private")
+    assert controller.view(1).own == () and controller.session.decisions == ()
+
+
+def test_the_wrong_seat_button_does_not_open_the_gate(make_app):
+    app = make_app()
+    start_game(app, "2016", 4)
+    play(app, "SEAT3\nHOLD SEAT3\nEXPECT gate")
+    assert "3" in app.top.warning
+
+
+def test_back_from_a_private_screen_hides_it_behind_the_gate(make_app):
+    app = make_app()
+    start_game(app, "2016", 5)
+    play(app, "HOLD SEAT1\nEXPECT draft-private\nBACK\nEXPECT gate")
+
+
+def test_check_my_character_shows_only_your_own(make_app):
+    app = make_app()
+    controller = start_game(app, "classic", 4)
+    drawn = record_text(app)
+    take_turn(app, controller, True, drawn)
+    play(app, "BACK\nEXPECT draft-public")  # leave the next gate: back at the table
+    play(app, f"TAP {centre(app, 'check')}\nEXPECT draft-whoami")
+    play(app, f"TAP {centre(app, 'seat1')}\nEXPECT gate\nHOLD SEAT1\nEXPECT draft-own")
+    drawn.clear()
+    app.render()
+    own = controller.view(1).own
+    assert len(own) == 1 and names_of(app, "classic", own) <= {t.split(". ")[-1] for t in drawn}
+    play(app, "OK\nEXPECT draft-public")
+
+
+def test_a_restart_resumes_at_the_gate_of_the_player_to_pick(make_app, tmp_path):
+    app = make_app()
+    controller = start_game(app, "2016", 4, crown=3)
+    drawn = record_text(app)
+    take_turn(app, controller, True, drawn)
+    take_turn(app, controller, False, drawn)
+    session_id = controller.session.id
+    app.close()
+    app.running = False
+    again = make_app()
+    assert again.top.name == "gate" and again.top.seat == 1  # seats 3, 4 picked; seat 1 next
+    assert [s.name for s in again.stack] == ["home", "draft-public", "gate"]
+    resumed = again.stack[1].controller
+    assert resumed.session.id == session_id and len(resumed.session.decisions) == 2
+    while not resumed.public().finished:
+        take_turn(again, resumed, True, record_text(again))
+    play(again, f"TAP {centre(again, 'leave')}\nEXPECT home")
+    assert again.store.unfinished() == [] and len(again.store.history()) == 1
+
+
+def test_leaving_keeps_the_draft_for_later(make_app):
+    app = make_app()
+    start_game(app, "2016", 4)
+    play(app, "BACK\nEXPECT draft-public")
+    play(app, f"TAP {centre(app, 'leave')}\nEXPECT home")
+    assert len(app.store.unfinished()) == 1
+
+
+def test_setup_refuses_a_set_the_rules_forbid_and_says_why(make_app):
+    app = make_app()
+    play(app, f"TAP {centre(app, 'citadels')}")
+    setup = app.top
+    while setup.players != 5:
+        play(app, f"TAP {centre(app, 'more')}")
+    play(app, f"TAP {centre(app, 'choose')}\nEXPECT citadels-picker")
+    play(app, f"TAP {centre(app, 'queen')}\nTAP {centre(app, 'done')}\nEXPECT citadels-setup")
+    assert "queen" in setup.characters and setup.button("start").enabled
+    play(app, f"TAP {centre(app, 'fewer')}")  # 4 players: the Queen is not allowed
+    assert not setup.button("start").enabled
+    drawn = record_text(app)
+    app.render()
+    assert any("Queen is never used with fewer than 5 players" in t for t in drawn)
+    play(app, f"TAP {centre(app, 'start')}\nEXPECT citadels-setup")  # nothing starts
+
+
+def test_roster_names_fill_the_seats(make_app):
+    app = make_app(config_text='roster = ["Mina", "Joon", "Seo"]\n')
+    controller = start_game(app, "2016", 4)
+    assert controller.names == ["Mina", "Joon", "Seo", "Player 4"]
+    assert app.top.player == "Mina"
+    assert controller.public().turn.action == PICK

@@ -1,0 +1,1 @@
+"""Citadels screens: game setup, character choice, and the pass-and-play draft."""

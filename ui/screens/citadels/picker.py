@@ -1,0 +1,75 @@
+"""Choose the character of each rank; the rule that refuses the set is shown as it happens."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.citadels.catalogue import by_rank, character
+from companion.citadels.charset import refusals
+
+from ... import theme
+from ...widgets import Button, draw_paragraph, draw_text
+from ..base import BODY, Screen
+from .setup import refusal_text
+
+ROW_H = 50
+GAP = 7
+LABEL_W = 28
+COLUMN_W = (BODY.width - 16) // 2
+
+
+class CharacterPickerScreen(Screen):
+    name = "citadels-picker"
+
+    def __init__(self, app, setup):
+        self.setup = setup
+        self.edition, self.players = setup.edition, setup.players
+        self.chosen = {character(self.edition, c).rank: c for c in setup.characters}
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("picker.title")
+
+    def _cell(self, rank: int) -> pygame.Rect:
+        column, row = (0, rank - 1) if rank <= 5 else (1, rank - 6)
+        return pygame.Rect(BODY.left + column * (COLUMN_W + 16) + LABEL_W,
+                           BODY.top + 2 + row * (ROW_H + GAP), COLUMN_W - LABEL_W, ROW_H)
+
+    def build(self) -> None:
+        for rank in range(1, 10):
+            options = [c.id for c in by_rank(self.edition, rank)] + ([None] if rank == 9 else [])
+            area = self._cell(rank)
+            w = (area.width - 4 * (len(options) - 1)) // len(options)
+            for i, cid in enumerate(options):
+                rect = pygame.Rect(area.left + i * (w + 4), area.top, w, area.height)
+                self.add(Button(rect, self._label(cid), lambda r=rank, c=cid: self.choose(r, c),
+                                selected=lambda r=rank, c=cid: self.chosen.get(r) == c,
+                                name=cid or "no-rank9", size=theme.SMALL_SIZE))
+        self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
+                        lambda: self.t("common.done"), self.done, name="done"))
+
+    def _label(self, cid) -> str:
+        return character(self.edition, cid).name(self.app.language) if cid else self.t("picker.none")
+
+    def ids(self) -> list[str]:
+        return [c for _, c in sorted(self.chosen.items()) if c]
+
+    def choose(self, rank: int, cid) -> None:
+        self.chosen[rank] = cid
+        self.button("done").enabled = not refusals(self.edition, self.players, self.ids())
+
+    def done(self) -> None:
+        if not refusals(self.edition, self.players, self.ids()):
+            self.setup.use_custom(self.ids())
+            self.app.pop()
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        for rank in range(1, 10):
+            cell = self._cell(rank)
+            draw_text(canvas, self.app.fonts, str(rank), (cell.left - LABEL_W, cell.centery),
+                      theme.BODY_SIZE, theme.TEXT_DIM, anchor="midleft")
+        found = refusals(self.edition, self.players, self.ids())
+        if found:
+            draw_paragraph(canvas, self.app.fonts, refusal_text(self, found),
+                           pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width - 220, 58),
+                           theme.SMALL_SIZE, theme.WARNING)

@@ -1,0 +1,71 @@
+"""The privacy gate: the device is passed to one player, who identifies and holds to reveal.
+
+Identify: press your own seat button, or tap your name. Reveal: hold (your seat button, OK, or
+your name on the screen). Nothing private is drawn here; ``on_reveal`` replaces this screen with
+the private one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from hw.controls import ControlEvent, Kind
+
+from .. import theme
+from ..geometry import WIDTH
+from ..widgets import Button, draw_paragraph, draw_text
+from .base import BODY, Screen
+
+
+class GateScreen(Screen):
+    name = "gate"
+
+    def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None]):
+        self.seat, self.player, self.on_reveal = seat, player, on_reveal
+        self.identified = False
+        self.warning: str | None = None
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("gate.title")
+
+    def build(self) -> None:
+        self.add(Button(pygame.Rect(WIDTH // 2 - 200, BODY.top + 120, 400, 120),
+                        lambda: self.player, self.identify, on_hold=self.reveal,
+                        size=theme.BIG_SIZE, name="player"))
+
+    def identify(self) -> None:
+        self.identified = True
+        self.warning = None
+
+    def reveal(self) -> None:
+        self.app.log_private_screen(self.seat)
+        self.on_reveal()
+
+    def on_control(self, event: ControlEvent) -> bool:
+        seat = event.control.seat
+        if seat is None:
+            return False
+        if seat != self.seat:
+            if event.kind is Kind.PRESS:
+                self.warning = self.t("gate.wrong_seat", n=seat, name=self.player)
+            return True
+        if event.kind is Kind.PRESS:
+            self.identify()
+        elif event.kind is Kind.HOLD:
+            self.reveal()
+        return True
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        draw_text(canvas, fonts, self.t("gate.pass_to", name=self.player),
+                  (WIDTH // 2, BODY.top + 50), theme.TITLE_SIZE, bold=True, anchor="center")
+        hint = self.t("gate.hold" if self.identified else "gate.identify", n=self.seat)
+        draw_paragraph(canvas, fonts, hint, pygame.Rect(BODY.left + 40, BODY.top + 262,
+                                                        BODY.width - 80, 60), theme.BODY_SIZE,
+                       theme.ACCENT if self.identified else theme.TEXT_DIM)
+        if self.warning:
+            draw_text(canvas, fonts, self.warning, (WIDTH // 2, BODY.bottom - 20),
+                      theme.BODY_SIZE, theme.WARNING, anchor="center")

@@ -1,0 +1,39 @@
+"""After a restart: reopen the most recent unfinished game where it was, on its public screen
+with the gate of the player to act on top, never on a private screen."""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def _citadels_draft(app, session) -> None:
+    from .citadels.controller import DraftController
+    from .citadels.draft import PublicScreen, show_turn
+
+    controller = DraftController(app, session)
+    app.push(PublicScreen(app, controller))
+    show_turn(app, controller)
+
+
+OPENERS = {"citadels-draft": _citadels_draft}
+
+
+def resume_unfinished(app) -> bool:
+    """Open the newest unfinished session a screen exists for; True if one was opened."""
+    for session in app.store.unfinished():
+        opener = OPENERS.get(session.game)
+        if opener is None:
+            continue
+        try:
+            opener(app, session)
+        except Exception as exc:  # a damaged log must not stop the app: say so, keep the data
+            log.error("cannot resume session %s (%s): %s", session.id, session.game, exc)
+            app.notices.append(("notice.resume", {"error": str(exc)}))
+            app.pop_to("home")
+            continue
+        log.info("resumed session %s (%s, %d decisions)", session.id, session.game,
+                 len(session.decisions))
+        return True
+    return False
