@@ -30,14 +30,17 @@ def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
     result = companion("--headless", "--lang", language, "--script", str(TOUR),
                        "--screenshots", str(shots), data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
-    for screen in ["home", "citadels", "history", "settings", "hwtest", "about"]:
+    for screen in ["home", "coming", "history", "settings", "hwtest", "about", "citadels-setup",
+                   "citadels-picker", "citadels-gate", "citadels-private", "citadels-confirm",
+                   "citadels-wipe", "citadels-public"]:
         picture = pygame.image.load(str(shots / f"{screen}.png"))
         assert picture.get_size() == (800, 480)
         colours = {picture.get_at((x, y))[:3] for x in range(0, 800, 7) for y in range(0, 480, 7)}
         assert len(colours) > 5, f"{screen} looks blank"
     visited = [line.split()[-1] for line in result.stderr.splitlines() if "ui.app: screen" in line]
-    assert {"home", "coming-citadels", "coming-troyes", "coming-tiletum", "history", "settings",
-            "hwtest", "about"} <= set(visited)
+    assert {"home", "coming-troyes", "coming-tiletum", "history", "settings", "hwtest", "about",
+            "citadels-setup", "citadels-picker", "gate", "draft-private", "draft-confirm",
+            "draft-wipe", "draft-public"} <= set(visited)
 
 
 def test_first_start_script_answers_the_language_question(tmp_path):

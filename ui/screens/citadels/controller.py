@@ -41,6 +41,9 @@ class DraftController:
     def edition(self) -> str:
         return self.session.config["edition"]
 
+    def rank(self, character_id: str) -> int:
+        return character(self.edition, character_id).rank
+
     def character_name(self, character_id: str) -> str:
         """The character's printed name in the UI language, with its rank."""
         c = character(self.edition, character_id)

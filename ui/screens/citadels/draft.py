@@ -7,7 +7,6 @@ import math
 
 import pygame
 
-from companion.citadels.catalogue import character
 from companion.citadels.draft import PICK, Discard, Pick
 
 from ... import theme
@@ -86,8 +85,8 @@ class PublicScreen(Screen):
         x, y = BODY.left, BODY.top + 4
         lines = [
             self.t("draft.crown", name=c.name(v.crown)),
-            self.t("draft.face_up", names=", ".join(c.character_name(i) for i in v.face_up)
-                   or self.t("draft.none")),
+            self.t("draft.face_up", names=", ".join(
+                c.character_name(i) for i in sorted(v.face_up, key=c.rank)) or self.t("draft.none")),
             self.t("draft.face_down", n=v.face_down_count),
         ]
         for line in lines:
@@ -141,7 +140,7 @@ class PrivateScreen(Screen):
         v = self.controller.view(self.seat)
         area = pygame.Rect(BODY.left, BODY.top + 70, BODY.width, 250)
         columns = min(len(v.offered), 4)
-        cards = sorted(v.offered, key=lambda c: character(self.controller.edition, c).rank)
+        cards = sorted(v.offered, key=self.controller.rank)
         for rect, card in zip(grid(area, len(cards), columns, gap=12), cards):
             self.add(Button(rect, lambda c=card: self.controller.character_name(c),
                             lambda c=card: self.choose(c), name=card, size=theme.BUTTON_SIZE))

@@ -44,7 +44,8 @@ class CharacterPickerScreen(Screen):
                 rect = pygame.Rect(area.left + i * (w + 4), area.top, w, area.height)
                 self.add(Button(rect, self._label(cid), lambda r=rank, c=cid: self.choose(r, c),
                                 selected=lambda r=rank, c=cid: self.chosen.get(r) == c,
-                                name=cid or "no-rank9", size=theme.SMALL_SIZE))
+                                name=cid or "no-rank9",
+                                size=theme.SMALL_SIZE - (2 if len(options) > 3 else 0)))
         self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
                         lambda: self.t("common.done"), self.done, name="done"))
 
