@@ -16,7 +16,8 @@ from ..base import BODY, Screen
 from ..gate import GateScreen
 from .controller import DraftController
 
-MAP = pygame.Rect(430, BODY.top + 4, BODY.right - 430, 236)
+MAP = pygame.Rect(430, BODY.top + 2, BODY.right - 430, 306)
+SEAT_W, SEAT_H = 96, 36
 
 
 def open_gate(app, controller: DraftController, seat: int, then) -> None:
@@ -105,12 +106,13 @@ class PublicScreen(Screen):
 def draw_seat_map(canvas, fonts, controller: DraftController, v) -> None:
     """Seats round the table, clockwise from the top; the crown ringed in gold, the seat to act
     filled, and one small card back per character a seat holds."""
-    pygame.draw.ellipse(canvas, theme.PANEL, MAP.inflate(-70, -70), 3)
+    rx, ry = MAP.width / 2 - SEAT_W / 2, MAP.height / 2 - SEAT_H / 2
+    pygame.draw.ellipse(canvas, theme.PANEL, MAP.inflate(-SEAT_W, -SEAT_H), 3)
     for seat in range(1, v.players + 1):
         angle = 2 * math.pi * (seat - 1) / v.players - math.pi / 2
-        cx = MAP.centerx + math.cos(angle) * (MAP.width / 2 - 60)
-        cy = MAP.centery + math.sin(angle) * (MAP.height / 2 - 24)
-        rect = pygame.Rect(0, 0, 112, 40)
+        cx = MAP.centerx + math.cos(angle) * rx
+        cy = MAP.centery + math.sin(angle) * ry
+        rect = pygame.Rect(0, 0, SEAT_W, SEAT_H)
         rect.center = (round(cx), round(cy))
         acting = v.turn is not None and v.turn.seat == seat
         pygame.draw.rect(canvas, theme.ACCENT if acting else theme.PANEL, rect, border_radius=10)
