@@ -33,7 +33,28 @@ def screens(app):
     from ui.screens.settings import SettingsScreen
 
     return [HomeScreen(app), LanguageScreen(app), SettingsScreen(app), HardwareTestScreen(app),
-            AboutScreen(app), HistoryScreen(app), ComingScreen(app, "citadels")]
+            AboutScreen(app), HistoryScreen(app), ComingScreen(app, "troyes"),
+            *citadels_screens(app)]
+
+
+def citadels_screens(app):
+    """The setup and draft screens, on an 8-player draft (the busiest seat map)."""
+    from companion.citadels.charset import first_game
+    from companion.citadels.draft import Pick
+    from ui.screens.citadels.controller import DraftController
+    from ui.screens.citadels.draft import (ConfirmScreen, PrivateScreen, PublicScreen,
+                                           WipeScreen)
+    from ui.screens.citadels.picker import CharacterPickerScreen
+    from ui.screens.citadels.setup import CitadelsSetupScreen
+    from ui.screens.gate import GateScreen
+
+    setup = CitadelsSetupScreen(app)
+    controller = DraftController.new(app, "2016", 8, first_game("2016", 8), 1,
+                                     [f"Player {n}" for n in range(1, 9)])
+    card = controller.view(1).offered[0]
+    return [setup, CharacterPickerScreen(app, setup), PublicScreen(app, controller),
+            GateScreen(app, 1, "Player 1", lambda: None), PrivateScreen(app, controller, 1),
+            ConfirmScreen(app, controller, Pick(1, card)), WipeScreen(app, controller)]
 
 
 def time_frames(app, screen) -> list[float]:
