@@ -185,3 +185,20 @@ def test_roster_names_fill_the_seats(make_app):
     assert controller.names == ["Mina", "Joon", "Seo", "Player 4"]
     assert app.top.player == "Mina"
     assert controller.public().turn.action == PICK
+
+
+def test_the_log_never_names_a_character(make_app, caplog):
+    """Logs and errors must not carry hidden picks: not an id, not a name in either language."""
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    app = make_app()
+    controller = start_game(app, "2016", 3)
+    drawn = record_text(app)
+    while not controller.public().finished:
+        take_turn(app, controller, True, drawn)
+    text = caplog.text.lower()
+    assert "private screen opened for seat" in text  # the log does say what happened
+    for cid in controller._state.setup.characters:
+        c = character("2016", cid)
+        assert cid not in text and c.en.lower() not in text and c.ko not in caplog.text
