@@ -18,6 +18,7 @@ debounce = 0.05
 fullscreen = true
 debug_strip = false
 sound = false
+roster = ["Mina", " Joon "]
 
 [hardware]
 backend = "gpio"
@@ -59,6 +60,7 @@ def test_every_key_is_read(tmp_path):
     assert (config.hold_time, config.debounce) == (1.2, 0.05)
     assert (config.fullscreen, config.debug_strip, config.sound) == (True, False, False)
     assert config.backend == "gpio"
+    assert config.roster == ("Mina", "Joon")
     assert config.pins["seat1"] == 10 and config.pins["seat_led1"] == 25 and config.pins["up"] == 2
 
 
@@ -76,6 +78,9 @@ def test_every_key_is_read(tmp_path):
     ("hold_time = 0", ["hold_time"]),
     ("debounce = 2", ["debounce"]),
     ("sound = 'yes'", ["sound"]),
+    ("roster = 'Mina'", ["roster", "list of up to 8 names"]),
+    ("roster = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']", ["roster"]),
+    ("roster = ['Mina', '']", ["roster"]),
     ("[hardware]\nbackend = 'spi'", ["hardware.backend = 'spi'"]),
     ("[hardware]\npins = 3", ["unknown key 'hardware.pins'"]),
 ])
