@@ -32,12 +32,17 @@ class Character:
         return self.ko if language == "ko" else self.en
 
 
+def load_data(filename: str, edition: str) -> dict:
+    """A JSON data file of this package, after checking the edition name."""
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r} (expected one of {', '.join(EDITIONS)})")
+    return json.loads(resources.files(__package__).joinpath(filename).read_text("utf-8"))
+
+
 @cache
 def characters(edition: str) -> tuple[Character, ...]:
     """Every character of an edition, by rank then catalogue order."""
-    if edition not in EDITIONS:
-        raise ValueError(f"unknown edition {edition!r} (expected one of {', '.join(EDITIONS)})")
-    data = json.loads(resources.files(__package__).joinpath("characters.json").read_text("utf-8"))
+    data = load_data("characters.json", edition)
     found = [Character(**entry) for entry in data["characters"] if entry["edition"] == edition]
     return tuple(sorted(found, key=lambda c: c.rank))
 

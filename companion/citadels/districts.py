@@ -11,13 +11,11 @@ the UI never shows them as certain and a correction is a one-line data change.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from .catalogue import EDITIONS
+from .catalogue import load_data
 
 TYPES = ("noble", "religious", "trade", "military", "unique")
 
@@ -42,9 +40,7 @@ class District:
 @cache
 def districts(edition: str) -> tuple[District, ...]:
     """Every district of an edition (basic ones first)."""
-    if edition not in EDITIONS:
-        raise ValueError(f"unknown edition {edition!r}")
-    data = json.loads(resources.files(__package__).joinpath("districts.json").read_text("utf-8"))
+    data = load_data("districts.json", edition)
     return tuple(District(**{**entry, "editions": tuple(entry["editions"])})
                  for entry in data["districts"] if edition in entry["editions"])
 

@@ -34,30 +34,40 @@ def show_turn(app, controller: DraftController) -> None:
         open_gate(app, controller, turn.seat, lambda s: PrivateScreen(app, controller, s))
 
 
-class PublicScreen(Screen):
+class DraftScreen(Screen):
+    """A screen of the draft: it knows the controller and, if private, whose screen it is."""
+
+    def __init__(self, app, controller: DraftController, seat: int | None = None):
+        self.controller, self.seat = controller, seat
+        super().__init__(app)
+
+    def next_player_label(self) -> str:
+        """'Pass to NAME' for whoever acts next, or 'back to the table' when all are done."""
+        turn = self.controller.public().turn
+        if turn is None:
+            return self.t("draft.to_table")
+        return self.t("draft.pass_to", name=self.controller.name(turn.seat))
+
+    def private_title(self) -> str:
+        return self.t("draft.private_title", name=self.controller.name(self.seat))
+
+
+class PublicScreen(DraftScreen):
     """What everyone may see: round, crown, face-up discards, whose turn, the seat map."""
 
     name = "draft-public"
     shows_back = False
-
-    def __init__(self, app, controller: DraftController):
-        self.controller = controller
-        super().__init__(app)
 
     def title(self) -> str:
         return self.t("draft.title")
 
     def build(self) -> None:
         rects = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 3, 3)
-        self.add(Button(rects[0], self._pass_label, self.pass_on, name="pass"))
+        self.add(Button(rects[0], self.next_player_label, self.pass_on, name="pass"))
         self.add(Button(rects[1], lambda: self.t("draft.check"), self.check, name="check",
                         size=theme.BODY_SIZE))
         self.add(Button(rects[2], self._leave_label, self.leave, name="leave",
                         size=theme.BODY_SIZE))
-
-    def _pass_label(self) -> str:
-        turn = self.controller.public().turn
-        return self.t("draft.pass_to", name=self.controller.name(turn.seat)) if turn else ""
 
     def _leave_label(self) -> str:
         return self.t("draft.end" if self.controller.public().finished else "draft.leave")
@@ -126,17 +136,11 @@ def draw_seat_map(canvas, fonts, controller: DraftController, v) -> None:
             pygame.draw.rect(canvas, color, card, border_radius=2)
 
 
-class PrivateScreen(Screen):
+class PrivateScreen(DraftScreen):
     """One player's cards: the ones handed to them now, and the ones they already keep."""
 
     name = "draft-private"
-
-    def __init__(self, app, controller: DraftController, seat: int):
-        self.controller, self.seat = controller, seat
-        super().__init__(app)
-
-    def title(self) -> str:
-        return self.t("draft.private_title", name=self.controller.name(self.seat))
+    title = DraftScreen.private_title
 
     def build(self) -> None:
         v = self.controller.view(self.seat)
@@ -172,17 +176,15 @@ class PrivateScreen(Screen):
                   (BODY.left, BODY.bottom - 24), theme.BODY_SIZE)
 
 
-class ConfirmScreen(Screen):
+class ConfirmScreen(DraftScreen):
     """The last chance to change one's mind: confirm, or go back and choose again."""
 
     name = "draft-confirm"
+    title = DraftScreen.private_title
 
     def __init__(self, app, controller: DraftController, decision):
-        self.controller, self.decision = controller, decision
-        super().__init__(app)
-
-    def title(self) -> str:
-        return self.t("draft.private_title", name=self.controller.name(self.decision.seat))
+        self.decision = decision
+        super().__init__(app, controller, decision.seat)
 
     def build(self) -> None:
         half = (BODY.width - 16) // 2
@@ -213,29 +215,19 @@ class ConfirmScreen(Screen):
                   anchor="center")
 
 
-class WipeScreen(Screen):
+class WipeScreen(DraftScreen):
     """Shown between players: says who is next and nothing else."""
 
     name = "draft-wipe"
     shows_back = False
 
-    def __init__(self, app, controller: DraftController):
-        self.controller = controller
-        super().__init__(app)
-
     def title(self) -> str:
         return self.t("draft.done")
 
     def build(self) -> None:
-        self.add(Button(pygame.Rect(WIDTH // 2 - 220, BODY.top + 150, 440, 110), self._label,
-                        lambda: show_turn(self.app, self.controller), size=theme.BIG_SIZE,
-                        name="next"))
-
-    def _label(self) -> str:
-        turn = self.controller.public().turn
-        if turn is None:
-            return self.t("draft.to_table")
-        return self.t("draft.pass_to", name=self.controller.name(turn.seat))
+        self.add(Button(pygame.Rect(WIDTH // 2 - 220, BODY.top + 150, 440, 110),
+                        self.next_player_label, lambda: show_turn(self.app, self.controller),
+                        size=theme.BIG_SIZE, name="next"))
 
     def on_back(self) -> None:
         """BACK does nothing here: the only way on is to the next player or the table."""
@@ -245,14 +237,10 @@ class WipeScreen(Screen):
                   theme.BODY_SIZE, theme.TEXT_DIM, anchor="center")
 
 
-class SeatChoiceScreen(Screen):
+class SeatChoiceScreen(DraftScreen):
     """"Check my character": who are you? Then your gate, then only your own characters."""
 
     name = "draft-whoami"
-
-    def __init__(self, app, controller: DraftController):
-        self.controller = controller
-        super().__init__(app)
 
     def title(self) -> str:
         return self.t("draft.check")
@@ -270,18 +258,12 @@ class SeatChoiceScreen(Screen):
                                lambda: app.replace(OwnScreen(app, self.controller, seat))))
 
 
-class OwnScreen(Screen):
+class OwnScreen(DraftScreen):
     """One player's own characters, nothing else; Done wipes it."""
 
     name = "draft-own"
     shows_back = False
-
-    def __init__(self, app, controller: DraftController, seat: int):
-        self.controller, self.seat = controller, seat
-        super().__init__(app)
-
-    def title(self) -> str:
-        return self.t("draft.private_title", name=self.controller.name(self.seat))
+    title = DraftScreen.private_title
 
     def build(self) -> None:
         self.add(Button(pygame.Rect(WIDTH // 2 - 150, BODY.bottom - 90, 300, 80),
