@@ -6,12 +6,15 @@ stored before the state moves on.
 
 from __future__ import annotations
 
+import logging
+
 from companion.citadels.catalogue import character
 from companion.citadels.draft import Decision, DraftRules, DraftView, apply, encode, public_view, view
 from companion.rng import new_seed
 from companion.session import Session
 
 RULES = DraftRules()
+log = logging.getLogger(__name__)
 
 
 class DraftController:
@@ -59,6 +62,7 @@ class DraftController:
         """Check, store (committed), then apply one decision; return the new public view."""
         new_state = apply(self._state, decision)  # raises before anything is stored
         self.session = self.app.store.append(self.session, encode(decision))
+        log.info("session %s: decision %d stored", self.session.id, len(self.session.decisions))
         self._state = new_state
         return self.public()
 
