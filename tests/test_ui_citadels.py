@@ -202,3 +202,27 @@ def test_the_log_never_names_a_character(make_app, caplog):
     for cid in controller._state.setup.characters:
         c = character("2016", cid)
         assert cid not in text and c.en.lower() not in text and c.ko not in caplog.text
+
+
+def test_a_kept_draft_can_be_continued_from_the_setup_screen(make_app):
+    app = make_app()
+    controller = start_game(app, "2016", 4)
+    take_turn(app, controller, True, record_text(app))
+    play(app, "BACK\nEXPECT draft-public")
+    play(app, f"TAP {centre(app, 'leave')}\nEXPECT home")
+    play(app, f"TAP {centre(app, 'citadels')}\nEXPECT citadels-setup")
+    assert app.top.button("continue").visible
+    play(app, f"TAP {centre(app, 'continue')}\nEXPECT gate")
+    assert [s.name for s in app.stack] == ["home", "draft-public", "gate"]
+    assert len(app.stack[1].controller.session.decisions) == 1
+
+
+def test_starting_a_new_draft_retires_the_kept_one(make_app):
+    app = make_app()
+    start_game(app, "2016", 4)
+    play(app, "BACK\nEXPECT draft-public")
+    play(app, f"TAP {centre(app, 'leave')}\nEXPECT home")
+    start_game(app, "classic", 5)
+    (current,) = app.store.unfinished()
+    assert current.config["edition"] == "classic"
+    assert app.store.history()[0].result["abandoned"]

@@ -220,3 +220,16 @@ def test_watchdog_and_readiness_are_sent_to_systemd(make_app, tmp_path):
     assert received[0] == "READY=1"
     assert received.count("WATCHDOG=1") >= 3  # 0.4 s of running, a ping every 0.05 s at most
     assert received[-1] == "STOPPING=1"
+
+
+def test_history_lists_finished_games_newest_first(make_app):
+    app = make_app()
+    first = app.store.create_session("citadels-draft", {}, 1)
+    app.store.finish(first, {"winner": "Mina"})
+    second = app.store.create_session("citadels-draft", {}, 2)
+    app.store.finish(second, {"abandoned": True})
+    play(app, f"TAP {centre(app, 'history')}\nEXPECT history")
+    rows = [app.top.row_text(g) for g in app.top.games]
+    assert len(rows) == 2
+    assert "left unfinished" in rows[0] and "winner Mina" in rows[1]
+    assert all("Citadels" in r for r in rows)

@@ -25,8 +25,13 @@ class HistoryScreen(Screen):
         family = game.game.split("-")[0]  # "citadels-draft" is a Citadels game
         game_name = self.t(f"game.{family}") if family in ("citadels", "troyes", "tiletum") \
             else game.game
-        winner = game.result.get("winner") or self.t("history.no_winner")
-        return self.t("history.row", date=game.finished_at[:10], game=game_name, winner=winner)
+        if game.result.get("abandoned"):
+            outcome = self.t("history.abandoned")
+        elif game.result.get("winner"):
+            outcome = self.t("history.winner", name=game.result["winner"])
+        else:
+            outcome = self.t("history.no_winner")
+        return self.t("history.row", date=game.finished_at[:10], game=game_name, outcome=outcome)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts

@@ -9,12 +9,9 @@ log = logging.getLogger(__name__)
 
 
 def _citadels_draft(app, session) -> None:
-    from .citadels.controller import DraftController
-    from .citadels.draft import PublicScreen, show_turn
+    from .citadels.draft import open_draft
 
-    controller = DraftController(app, session)
-    app.push(PublicScreen(app, controller))
-    show_turn(app, controller)
+    open_draft(app, session)
 
 
 OPENERS = {"citadels-draft": _citadels_draft}

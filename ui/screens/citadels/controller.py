@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 class DraftController:
     """One Citadels draft being played at the table."""
 
+    game_id = RULES.game_id
+
     def __init__(self, app, session: Session):
         self.app = app
         self.session = session

@@ -34,6 +34,13 @@ def show_turn(app, controller: DraftController) -> None:
         open_gate(app, controller, turn.seat, lambda s: PrivateScreen(app, controller, s))
 
 
+def open_draft(app, session) -> None:
+    """Show a stored draft where it stands: its public screen, and the next player's gate."""
+    controller = DraftController(app, session)
+    app.push(PublicScreen(app, controller))
+    show_turn(app, controller)
+
+
 class DraftScreen(Screen):
     """A screen of the draft: it knows the controller and, if private, whose screen it is."""
 

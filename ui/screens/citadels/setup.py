@@ -70,6 +70,22 @@ class CitadelsSetupScreen(Screen):
                            lambda: self.preset == "custom")])
         self.add(Button(pygame.Rect(BODY.right - 220, BODY.bottom - 64, 220, 64),
                         lambda: t("setup.start"), self.start, name="start", selected=True))
+        self.saved = self._saved_draft()
+        self.add(Button(pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width - 240, 64),
+                        lambda: t("setup.continue", n=len(self.saved.decisions)),
+                        self.continue_saved, name="continue", visible=self.saved is not None,
+                        size=theme.BODY_SIZE))
+
+    def _saved_draft(self):
+        """The newest unfinished draft, if the table left one."""
+        drafts = [s for s in self.app.store.unfinished() if s.game == DraftController.game_id]
+        return drafts[0] if drafts else None
+
+    def continue_saved(self) -> None:
+        from .draft import open_draft
+
+        self.app.pop()
+        open_draft(self.app, self.saved)
 
     def seat_name(self, seat: int) -> str:
         roster = self.app.config.roster
@@ -121,6 +137,9 @@ class CitadelsSetupScreen(Screen):
             return
         from .draft import PublicScreen, show_turn
 
+        for old in self.app.store.unfinished():  # a new game replaces a draft left earlier
+            if old.game == DraftController.game_id:
+                self.app.store.finish(old, {"game": "citadels", "abandoned": True})
         controller = DraftController.new(self.app, self.edition, self.players, self.characters,
                                          self.crown, self.names())
         self.app.replace(PublicScreen(self.app, controller))
@@ -134,7 +153,7 @@ class CitadelsSetupScreen(Screen):
                       theme.BODY_SIZE, anchor="midleft")
         names = ", ".join(character(self.edition, c).name(self.app.language)
                           for c in self.characters)
-        area = pygame.Rect(BODY.left, self._row(4).top, BODY.width - 240, 110)
+        area = pygame.Rect(BODY.left, self._row(4).top, BODY.width - 240, 56 if self.saved else 110)
         y = draw_paragraph(canvas, fonts, names, area, theme.SMALL_SIZE, theme.TEXT_DIM)
         found = self.problems()
         if found:
