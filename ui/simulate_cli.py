@@ -18,28 +18,31 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion simulate")
     games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    draft = games.add_parser("citadels-draft", help="one Citadels character draft")
-    draft.add_argument("--edition", choices=("2016", "classic"), required=True)
-    draft.add_argument("--players", type=int, required=True)
-    draft.add_argument("--characters", default="first-game",
-                       help="first-game, random, or comma-separated character ids")
-    draft.add_argument("--crown", type=int, default=1, help="seat holding the crown (1..N)")
-    draft.add_argument("--seed", type=int, required=True)
-    draft.add_argument("--json", action="store_true", help="print the trace as JSON")
+    for name, text in (("citadels-draft", "one Citadels character draft"),
+                       ("citadels-game", "a whole Citadels game: drafts and callings")):
+        game = games.add_parser(name, help=text)
+        game.add_argument("--edition", choices=("2016", "classic"), required=True)
+        game.add_argument("--players", type=int, required=True)
+        game.add_argument("--characters", default="first-game",
+                          help="first-game, random, or comma-separated character ids")
+        game.add_argument("--crown", type=int, default=1, help="seat holding the crown (1..N)")
+        game.add_argument("--seed", type=int, required=True)
+        game.add_argument("--json", action="store_true", help="print the trace as JSON")
     return parser
 
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    from companion.citadels.simulate import simulate_draft
+    from companion.citadels.simulate import simulate_draft, simulate_game
 
+    simulate = simulate_draft if args.game == "citadels-draft" else simulate_game
     try:
-        trace = simulate_draft(args.edition, args.players, args.characters, args.crown, args.seed)
+        trace = simulate(args.edition, args.players, args.characters, args.crown, args.seed)
     except RuleError as exc:
         print(f"companion simulate: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(trace, ensure_ascii=False))
+    if args.json or args.game == "citadels-game":
+        print(json.dumps(trace, ensure_ascii=False, indent=None if args.json else 1))
     else:
         for step in trace["steps"]:
             print(f"seat {step['seat']} {step['action']}s {step['card']} "

@@ -47,3 +47,70 @@ def simulate_draft(edition: str, players: int, characters: str | Sequence[str], 
     trace["face_down_count"] = len(state.face_down)
     trace["result"] = {str(seat): list(state.hand(seat)) for seat in range(1, players + 1)}
     return trace
+
+
+def simulate_game(edition: str, players: int, characters: str | Sequence[str], crown: int,
+                  seed: int, max_rounds: int = 30) -> dict[str, Any]:
+    """A whole game with seeded random legal decisions. Cities are completed rarely (from
+    round 3 on, or whenever the round limit is near), so games last a realistic few rounds."""
+    from .calling import CompleteCity
+    from .game import GameRules, apply as apply_game, legal as legal_game
+
+    rng = Rng(seed)
+    ids = character_set(edition, players, characters, rng.fork("characters"))
+    game = GameRules().initial({"edition": edition, "players": players, "characters": ids,
+                                "crown": crown}, seed)
+    choices = rng.fork("choices")
+    while not game.over:
+        options = legal_game(game)
+        completing = [d for d in options if isinstance(d, CompleteCity)]
+        others = [d for d in options if not isinstance(d, CompleteCity)]
+        urgent = game.number >= max_rounds
+        if completing and (urgent or (game.number >= 3 and choices.randrange(40) == 0)):
+            decision = choices.choice(completing)
+        else:
+            decision = choices.choice(others)
+        game = apply_game(game, decision)
+    return game_trace(game, ids)
+
+
+def game_trace(game, ids) -> dict[str, Any]:
+    """The public story of a finished game, round by round."""
+    setup = game.setup
+    rounds = []
+    for result in game.rounds:
+        calls = []
+        events = result.events
+        for e in events:
+            if e.kind not in ("nobody", "silent", "reveal"):
+                continue
+            following = [f for f in events if f.rank == e.rank]
+            calls.append({
+                "rank": e.rank,
+                "character": next(c for c in ids if _rank(setup.edition, c) == e.rank),
+                "holder": e.seat,
+                "silent": e.kind == "silent",
+                "bewitched": any(f.kind == "bewitched" for f in following),
+                "robbed": any(f.kind == "robbed" for f in following),
+            })
+        rounds.append({
+            "round": result.number,
+            "draft": {str(s): [c for c, h in result.holders if h == s]
+                      for s in range(1, setup.players + 1)},
+            "calls": calls,
+            "crown_after": result.crown_after,
+            "completed": [e.seat for e in events if e.kind == "completed"],
+        })
+    return {
+        "edition": setup.edition, "players": setup.players, "characters": list(ids),
+        "rounds": rounds,
+        "completion_order": list(game.completion_order()),
+        "final_characters": {str(s): [c for c, h in game.final_characters() if h == s]
+                             for s in range(1, setup.players + 1)},
+    }
+
+
+def _rank(edition: str, character_id: str) -> int:
+    from .catalogue import rank_of
+
+    return rank_of(edition, character_id)
