@@ -226,3 +226,22 @@ def test_starting_a_new_draft_retires_the_kept_one(make_app):
     (current,) = app.store.unfinished()
     assert current.config["edition"] == "classic"
     assert app.store.history()[0].result["abandoned"]
+
+
+def test_an_unexpected_error_on_a_private_screen_leaves_it_and_keeps_the_game(make_app, caplog):
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    app = make_app()
+    controller = start_game(app, "2016", 4)
+    play(app, "HOLD SEAT1\nEXPECT draft-private")
+    secret = sorted(controller.view(1).offered)[0]
+
+    def broken():
+        raise KeyError(secret)  # an error whose message names a hidden card
+
+    app.top.button(secret).on_click = broken
+    play(app, f"TAP {centre(app, secret)}")
+    assert app.running and app.top.name == "draft-public"
+    assert secret not in caplog.text and "unexpected KeyError" in caplog.text
+    play(app, f"TAP {centre(app, 'pass')}\nEXPECT gate")  # the game goes on

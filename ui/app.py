@@ -16,6 +16,7 @@ import os
 import signal
 import threading
 import time
+import traceback
 from collections.abc import Mapping
 
 import pygame
@@ -289,10 +290,23 @@ class App:
     def step(self, max_wait: float = MAX_SLEEP) -> None:
         """Wait for events (at most ``max_wait`` s), handle them, redraw if needed."""
         for event in self._wait(self._timeout(max_wait)):
-            self.handle(event)
+            try:
+                self.handle(event)
+            except Exception as exc:  # a bug must not end the game: log it, step back, go on
+                self._recover(exc)
         if self.dirty:
             self.render()
         self._ping_watchdog()
+
+    def _recover(self, exc: Exception) -> None:
+        """After an unexpected error: log where it happened (not its message, which could name
+        a hidden card) and leave any private screen, so nothing private stays on display."""
+        where = "".join(traceback.format_tb(exc.__traceback__)[-3:])
+        log.error("unexpected %s while on screen %s; recovered:\n%s", type(exc).__name__,
+                  self.top.name, where)
+        while len(self.stack) > 1 and self.top.private:
+            self.stack.pop().on_leave()
+        self._enter(self.top)
 
     def settle(self, limit: int = 1000) -> None:
         """Handle every pending event, including the ones handling them posts (scripts, tests)."""

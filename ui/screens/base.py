@@ -27,6 +27,7 @@ class Screen:
     name = "screen"
     shows_back = True  # a Back button in the title bar
     uses_focus = True  # the arrows move a focus ring over the buttons
+    private = False  # shows one player's secrets: never left on display after an error
 
     def __init__(self, app: "App"):
         self.app = app

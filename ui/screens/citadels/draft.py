@@ -147,6 +147,7 @@ class PrivateScreen(DraftScreen):
     """One player's cards: the ones handed to them now, and the ones they already keep."""
 
     name = "draft-private"
+    private = True
     title = DraftScreen.private_title
 
     def build(self) -> None:
@@ -187,6 +188,7 @@ class ConfirmScreen(DraftScreen):
     """The last chance to change one's mind: confirm, or go back and choose again."""
 
     name = "draft-confirm"
+    private = True
     title = DraftScreen.private_title
 
     def __init__(self, app, controller: DraftController, decision):
@@ -269,6 +271,7 @@ class OwnScreen(DraftScreen):
     """One player's own characters, nothing else; Done wipes it."""
 
     name = "draft-own"
+    private = True
     shows_back = False
     title = DraftScreen.private_title
 
