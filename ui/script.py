@@ -28,7 +28,7 @@ from hw.keyboard import KEY_FOR
 
 log = logging.getLogger(__name__)
 
-HOLD_MARGIN = 0.15  # seconds beyond the hold time
+HOLD_MARGIN = 0.3  # seconds beyond the hold time (room for a busy machine)
 
 
 class ScriptError(Exception):
