@@ -15,6 +15,26 @@ from .errors import UnknownDecision
 
 Decision = Mapping[str, Any]  # a JSON-able mapping with at least a "type" key
 
+UNDO = "undo"
+"""The type of the marker that takes back the decision before it (the log stays append-only)."""
+
+
+def effective(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+    """The decisions that count: each undo marker cancels the last decision still standing.
+
+    >>> effective(({"type": "a"}, {"type": "b"}, {"type": "undo"}, {"type": "c"}))
+    ({'type': 'a'}, {'type': 'c'})
+    """
+    standing: list[Decision] = []
+    for decision in decisions:
+        if decision.get("type") == UNDO:
+            if not standing:
+                raise UnknownDecision("an undo with nothing before it to take back")
+            standing.pop()
+        else:
+            standing.append(decision)
+    return tuple(standing)
+
 
 class Rules(Protocol):
     """What a game engine offers the session mechanism."""
@@ -52,11 +72,17 @@ class Session:
             raise UnknownDecision("a decision needs a 'type'")
         return replace(self, decisions=self.decisions + (dict(decision),))
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether a decision stands that an undo would take back."""
+        return bool(effective(self.decisions))
+
     def replay(self, rules: Rules) -> Any:
-        """Rebuild the current state by applying every decision to the initial state."""
+        """Rebuild the current state by applying every standing decision to the initial state
+        (undone decisions are skipped; seeded chance steps come out the same again)."""
         if rules.game_id != self.game:
             raise UnknownDecision(f"session is a {self.game!r} game, not {rules.game_id!r}")
         state = rules.initial(self.config, self.seed)
-        for data in self.decisions:
+        for data in effective(self.decisions):
             state = rules.apply(state, rules.decode(data))
         return state

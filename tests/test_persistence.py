@@ -174,3 +174,25 @@ def test_new_seeds_fit_sqlite_and_differ():
     seeds = {new_seed() for _ in range(50)}
     assert len(seeds) == 50
     assert all(0 <= s < 2 ** SEED_BITS for s in seeds)
+
+
+def test_an_undo_marker_takes_back_the_last_standing_decision(tmp_path):
+    store = Store(tmp_path / "c.sqlite3")
+    session = store.create_session("tally", {"sides": 6}, seed=3)
+    for n in (1, 2, 3):
+        session = store.append(session, add(n))
+    session = store.append(session, {"type": "undo"})
+    session = store.append(session, {"type": "undo"})
+    session = store.append(session, add(10))
+    reopened = Store(tmp_path / "c.sqlite3").load(session.id)
+    expected = Session("tally", {"sides": 6}, 3, decisions=(add(1), add(10))).replay(RULES)
+    assert reopened.replay(RULES) == expected
+    assert len(reopened.decisions) == 6  # the log keeps everything, in order
+    assert reopened.can_undo
+
+
+def test_an_undo_with_nothing_to_take_back_is_refused():
+    session = Session("tally", {"sides": 6}, 1).with_decision({"type": "undo"})
+    assert not Session("tally", {"sides": 6}, 1).can_undo
+    with pytest.raises(UnknownDecision):
+        session.replay(RULES)
