@@ -27,12 +27,13 @@ def companion(*args, env_extra=None, data_dir, timeout=120):
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
     shots = tmp_path / "shots"
-    result = companion("--headless", "--lang", language, "--script", str(TOUR),
+    result = companion("--headless", "--lang", language, "--seed", "1", "--script", str(TOUR),
                        "--screenshots", str(shots), data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     for screen in ["home", "coming", "history", "settings", "hwtest", "about", "citadels-setup",
                    "citadels-picker", "citadels-gate", "citadels-private", "citadels-confirm",
-                   "citadels-wipe", "citadels-public"]:
+                   "citadels-wipe", "citadels-public", "citadels-calling", "citadels-calling-2",
+                   "citadels-own", "citadels-undo", "citadels-city"]:
         picture = pygame.image.load(str(shots / f"{screen}.png"))
         assert picture.get_size() == (800, 480)
         colours = {picture.get_at((x, y))[:3] for x in range(0, 800, 7) for y in range(0, 480, 7)}
@@ -40,7 +41,7 @@ def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
     visited = [line.split()[-1] for line in result.stderr.splitlines() if "ui.app: screen" in line]
     assert {"home", "coming-troyes", "coming-tiletum", "history", "settings", "hwtest", "about",
             "citadels-setup", "citadels-picker", "gate", "draft-private", "draft-confirm",
-            "draft-wipe", "draft-public"} <= set(visited)
+            "wipe", "draft-public", "calling", "whoami", "own", "undo", "city"} <= set(visited)
 
 
 def test_first_start_script_answers_the_language_question(tmp_path):

@@ -42,7 +42,7 @@ def start_game(app, edition, players, crown=1):
 
 def hidden_from(controller, seat):
     """The characters ``seat`` must not see now: others' picks and the face-down cards."""
-    state = controller._state
+    state = controller._game.draft
     others = {c for s in range(1, len(controller.names) + 1) if s != seat for c in state.hand(s)}
     return others | set(state.face_down)
 
@@ -61,7 +61,7 @@ def take_turn(app, controller, by_seat_button: bool, drawn: list[str]):
         play(app, f"TAP {centre(app, 'player')}\nHOLD {centre(app, 'player')}")
     while app.top.name == "draft-private":
         private = app.top
-        view = controller.view(seat)
+        view = controller.draft_view(seat)
         shown = {b.name for b in private.buttons if b.name != "back"}
         assert shown == set(view.offered)  # exactly the cards handed to this seat
         drawn.clear()
@@ -73,10 +73,10 @@ def take_turn(app, controller, by_seat_button: bool, drawn: list[str]):
         card = sorted(view.offered)[0]
         play(app, f"TAP {centre(app, card)}\nEXPECT draft-confirm")
         play(app, f"TAP {centre(app, 'confirm')}")
-    if app.top.name == "draft-wipe":
+    if app.top.name == "wipe":
         drawn.clear()
         app.render()
-        assert not names_of(app, edition, controller._state.setup.characters) & set(drawn)
+        assert not names_of(app, edition, controller._game.setup.characters) & set(drawn)
         play(app, f"TAP {centre(app, 'next')}")
 
 
@@ -86,24 +86,26 @@ def test_a_whole_draft_on_the_device(make_app, edition, players):
     controller = start_game(app, edition, players, crown=2)
     drawn = record_text(app)
     turns = 0
-    while not controller.public().finished:
+    steps = len(controller._game.draft.turns)
+    while controller.phase == "draft":
         take_turn(app, controller, by_seat_button=turns % 2 == 0, drawn=drawn)
         turns += 1
-    assert app.top.name == "draft-public"
+    assert app.top.name == "calling"  # the draft is over: the calling begins
     per_player = 2 if players <= 3 else 1
-    assert all(len(controller.view(s).own) == per_player for s in range(1, players + 1))
+    held = controller._game.calling.setup.holders
+    assert all(sum(s == seat for _, s in held) == per_player for seat in range(1, players + 1))
     stored = app.store.load(controller.session.id)
-    assert len(stored.decisions) == len(controller._state.turns)
+    assert len(stored.decisions) == steps
 
 
 def test_undo_before_confirming_changes_nothing(make_app):
     app = make_app()
     controller = start_game(app, "2016", 4)
     play(app, "SEAT1\nHOLD SEAT1")
-    first = sorted(controller.view(1).offered)[0]
+    first = sorted(controller.draft_view(1).offered)[0]
     play(app, f"TAP {centre(app, first)}\nEXPECT draft-confirm")
     play(app, f"TAP {centre(app, 'undo')}\nEXPECT draft-private")
-    assert controller.view(1).own == () and controller.session.decisions == ()
+    assert controller.draft_view(1).own == () and controller.session.decisions == ()
 
 
 def test_the_wrong_seat_button_does_not_open_the_gate(make_app):
@@ -125,11 +127,11 @@ def test_check_my_character_shows_only_your_own(make_app):
     drawn = record_text(app)
     take_turn(app, controller, True, drawn)
     play(app, "BACK\nEXPECT draft-public")  # leave the next gate: back at the table
-    play(app, f"TAP {centre(app, 'check')}\nEXPECT draft-whoami")
-    play(app, f"TAP {centre(app, 'seat1')}\nEXPECT gate\nHOLD SEAT1\nEXPECT draft-own")
+    play(app, f"TAP {centre(app, 'check')}\nEXPECT whoami")
+    play(app, f"TAP {centre(app, 'seat1')}\nEXPECT gate\nHOLD SEAT1\nEXPECT own")
     drawn.clear()
     app.render()
-    own = controller.view(1).own
+    own = controller.draft_view(1).own
     assert len(own) == 1 and names_of(app, "classic", own) <= {t.split(". ")[-1] for t in drawn}
     play(app, "OK\nEXPECT draft-public")
 
@@ -148,10 +150,10 @@ def test_a_restart_resumes_at_the_gate_of_the_player_to_pick(make_app, tmp_path)
     assert [s.name for s in again.stack] == ["home", "draft-public", "gate"]
     resumed = again.stack[1].controller
     assert resumed.session.id == session_id and len(resumed.session.decisions) == 2
-    while not resumed.public().finished:
+    while resumed.phase == "draft":
         take_turn(again, resumed, True, record_text(again))
-    play(again, f"TAP {centre(again, 'leave')}\nEXPECT home")
-    assert again.store.unfinished() == [] and len(again.store.history()) == 1
+    play(again, f"TAP {centre(again, 'leave')}\nEXPECT home")  # the game is kept
+    assert len(again.store.unfinished()) == 1 and again.store.history() == []
 
 
 def test_leaving_keeps_the_draft_for_later(make_app):
@@ -184,7 +186,7 @@ def test_roster_names_fill_the_seats(make_app):
     controller = start_game(app, "2016", 4)
     assert controller.names == ["Mina", "Joon", "Seo", "Player 4"]
     assert app.top.player == "Mina"
-    assert controller.public().turn.action == PICK
+    assert controller.draft_public().turn.action == PICK
 
 
 def test_the_log_never_names_a_character(make_app, caplog):
@@ -195,11 +197,11 @@ def test_the_log_never_names_a_character(make_app, caplog):
     app = make_app()
     controller = start_game(app, "2016", 3)
     drawn = record_text(app)
-    while not controller.public().finished:
+    while controller.phase == "draft":
         take_turn(app, controller, True, drawn)
     text = caplog.text.lower()
     assert "private screen opened for seat" in text  # the log does say what happened
-    for cid in controller._state.setup.characters:
+    for cid in controller._game.setup.characters:
         c = character("2016", cid)
         assert cid not in text and c.en.lower() not in text and c.ko not in caplog.text
 
@@ -235,7 +237,7 @@ def test_an_unexpected_error_on_a_private_screen_leaves_it_and_keeps_the_game(ma
     app = make_app()
     controller = start_game(app, "2016", 4)
     play(app, "HOLD SEAT1\nEXPECT draft-private")
-    secret = sorted(controller.view(1).offered)[0]
+    secret = sorted(controller.draft_view(1).offered)[0]
 
     def broken():
         raise KeyError(secret)  # an error whose message names a hidden card

@@ -17,11 +17,12 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import pygame
 
 import companion
+from companion.rng import new_seed
 from companion.store import Store
 from hw.backend import open_hardware
 from hw.controls import Control, ControlEvent, Kind
@@ -35,6 +36,7 @@ from .fonts import find_fonts
 from .i18n import Catalog
 from .screens.base import Screen
 from .sdnotify import Notifier
+from .speech import Speaker
 from .widgets import Button, draw_text, next_focus
 
 log = logging.getLogger(__name__)
@@ -87,6 +89,11 @@ class App:
         self.display = Display(self.rotation, config.fullscreen, headless,
                                strip=STRIP_HEIGHT if self.debug_strip else 0)
         self.notifier = Notifier(env)
+        self.seeds: Iterator[int] | None = None  # --seed: fixed seeds for scripted runs
+        # Spoken calls: espeak-ng on the device; headless runs stay silent unless a test names
+        # a program in COMPANION_SPEAK.
+        self.speaker = Speaker(lambda: bool(self.hw.outputs.sound),
+                               env.get("COMPANION_SPEAK") or (None if headless else "espeak-ng"))
         self.stack: list[Screen] = []
         self.running = True
         self.dirty = True
@@ -143,6 +150,10 @@ class App:
         self.hw.outputs.sound = on
         self.store.set_setting("sound", on)
         self.dirty = True
+
+    def new_seed(self) -> int:
+        """The seed of a new game: fresh entropy, or the next fixed seed of a scripted run."""
+        return next(self.seeds) if self.seeds is not None else new_seed()
 
     def log_private_screen(self, seat: int) -> None:
         """Log that seat's private screen opened (the seat only: never what it shows)."""
@@ -385,6 +396,7 @@ class App:
     def close(self) -> None:
         """Stop cleanly: tell systemd, turn the lights off, close the store and pygame."""
         self.notifier.send("STOPPING=1")
+        self.speaker.close()
         self.hw.close()
         self.store.close()
         pygame.quit()

@@ -22,6 +22,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--script", type=Path, help="with --headless: run this script, then exit")
     parser.add_argument("--screenshots", type=Path, help="folder for the script's SHOT lines")
     parser.add_argument("--data-dir", type=Path, help="override the config's data_dir")
+    parser.add_argument("--seed", type=int,
+                        help="seed the games started in this run (scripted runs replay exactly)")
     parser.add_argument("--lang", choices=("ko", "en"), help="use this language (and remember it)")
     parser.add_argument("--log-level", default=os.environ.get("COMPANION_LOG", "INFO"),
                         help="DEBUG, INFO (default), WARNING or ERROR")
@@ -70,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
+    if args.seed is not None:
+        app.seeds = iter(range(args.seed, args.seed + 1_000_000))
     if args.lang:
         app.set_language(args.lang)
         while app.top.name == "language":

@@ -6,6 +6,8 @@ One command per line; blank lines and ``#`` comments are skipped::
     HOLD <control>                                       press, keep it down past the hold time
     TAP x y                                              touch the canvas at (x, y), 800x480
     HOLD x y                                             touch and keep the finger down
+    TAP @name | HOLD @name                               the same at the centre of the top
+                                                         screen's button called ``name``
     KEY name                                             press and release a key by SDL name
     WAIT seconds                                         let the app run
     SHOT name                                            save what the display shows as name.png
@@ -68,6 +70,8 @@ def _parse_words(words: list[str]) -> tuple[str, tuple]:
         if len(args) != n:
             raise ValueError(f"{verb} takes {n} argument(s)")
 
+    if verb in ("TAP", "HOLD") and len(args) == 1 and args[0].startswith("@"):
+        return ("TAP" if verb == "TAP" else "HOLDTAP"), (args[0][1:],)
     if verb == "HOLD" and len(args) == 2:
         return "HOLDTAP", (float(args[0]), float(args[1]))
     if verb == "HOLD":
@@ -146,14 +150,25 @@ class ScriptRunner:
         self.app.run_for(self._hold_for())
         self._key(KEY_FOR[control], False)
 
-    def do_tap(self, x: float, y: float) -> None:
-        self._mouse((x, y), True)
-        self._mouse((x, y), False)
+    def _point(self, where: tuple) -> tuple[float, float]:
+        """(x, y) as given, or the centre of the visible button named in ``(name,)``."""
+        if len(where) == 2:
+            return where
+        button = self.app.top.button(where[0])
+        if not button.visible:
+            raise ValueError(f"button {where[0]!r} is not shown")
+        return button.rect.center
 
-    def do_holdtap(self, x: float, y: float) -> None:
-        self._mouse((x, y), True)
+    def do_tap(self, *where) -> None:
+        point = self._point(where)
+        self._mouse(point, True)
+        self._mouse(point, False)
+
+    def do_holdtap(self, *where) -> None:
+        point = self._point(where)
+        self._mouse(point, True)
         self.app.run_for(self._hold_for())
-        self._mouse((x, y), False)
+        self._mouse(point, False)
 
     def do_wait(self, seconds: float) -> None:
         self.app.run_for(seconds)

@@ -58,6 +58,24 @@ def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+_fitted: dict[tuple, int] = {}
+
+
+def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int, smallest: int = 12) -> int:
+    """The largest text size up to ``size`` at which every word of ``text`` fits ``width``
+    and the wrapped lines fit ``height`` (``smallest`` if none does)."""
+    key = (fonts.regular_path, text, size, width, height)
+    if key not in _fitted:
+        words = text.split()
+        for s in range(size, smallest - 1, -1):
+            font = fonts.get(s)
+            if all(font.size(w)[0] <= width for w in words) and \
+                    len(wrap(fonts, text, s, width)) * font.get_linesize() <= height:
+                break
+        _fitted[key] = s
+    return _fitted[key]
+
+
 def draw_paragraph(canvas, fonts, text, rect: pygame.Rect, size=theme.BODY_SIZE,
                    color=theme.TEXT) -> int:
     """Draw wrapped text inside ``rect``; return the y below the last line."""
@@ -115,12 +133,14 @@ class Button:
             pygame.draw.rect(canvas, theme.ACCENT if not self.is_selected() else theme.TEXT,
                              self.rect.inflate(6, 6), theme.FOCUS_WIDTH,
                              border_radius=theme.RADIUS + 3)
-        lines = wrap(fonts, resolve(self.label), self.size, self.rect.width - 16)
-        line_h = fonts.get(self.size).get_linesize()
+        label = resolve(self.label)
+        size = fit_size(fonts, label, self.size, self.rect.width - 16, self.rect.height - 4)
+        lines = wrap(fonts, label, size, self.rect.width - 16)
+        line_h = fonts.get(size).get_linesize()
         top = self.rect.centery - line_h * len(lines) // 2
         for i, line in enumerate(lines):
             draw_text(canvas, fonts, line, (self.rect.centerx, top + i * line_h + line_h // 2),
-                      self.size, color, anchor="center")
+                      size, color, anchor="center")
 
 
 def grid(area: pygame.Rect, count: int, columns: int, gap: int = theme.MARGIN) -> list[pygame.Rect]:

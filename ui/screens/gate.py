@@ -69,3 +69,30 @@ class GateScreen(Screen):
         if self.warning:
             draw_text(canvas, fonts, self.warning, (WIDTH // 2, BODY.bottom - 20),
                       theme.BODY_SIZE, theme.WARNING, anchor="center")
+
+
+class WipeScreen(Screen):
+    """Shown when a player is done with a private screen: says what comes next and nothing
+    else, so the device can be passed on or put down safely."""
+
+    name = "wipe"
+    shows_back = False
+
+    def __init__(self, app, next_label: Callable[[], str], on_next: Callable[[], None]):
+        self.next_label, self.on_next = next_label, on_next
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("draft.done")
+
+    def build(self) -> None:
+        self.add(Button(pygame.Rect(WIDTH // 2 - 220, BODY.top + 150, 440, 110),
+                        self.next_label, self.on_next, size=theme.BIG_SIZE, name="next"))
+        self.focus = 0
+
+    def on_back(self) -> None:
+        """BACK does nothing here: the only way on is the button."""
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        draw_text(canvas, self.app.fonts, self.t("draft.wiped"), (WIDTH // 2, BODY.top + 60),
+                  theme.BODY_SIZE, theme.TEXT_DIM, anchor="center")

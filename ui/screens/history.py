@@ -29,6 +29,8 @@ class HistoryScreen(Screen):
             outcome = self.t("history.abandoned")
         elif game.result.get("winner"):
             outcome = self.t("history.winner", name=game.result["winner"])
+        elif game.result.get("first_complete"):
+            outcome = self.t("history.first_complete", name=game.result["first_complete"])
         else:
             outcome = self.t("history.no_winner")
         return self.t("history.row", date=game.finished_at[:10], game=game_name, outcome=outcome)

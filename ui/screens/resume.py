@@ -8,13 +8,13 @@ import logging
 log = logging.getLogger(__name__)
 
 
-def _citadels_draft(app, session) -> None:
-    from .citadels.draft import open_draft
+def _citadels(app, session) -> None:
+    from .citadels.flow import open_game
 
-    open_draft(app, session)
+    open_game(app, session)
 
 
-OPENERS = {"citadels-draft": _citadels_draft}
+OPENERS = {"citadels": _citadels}
 
 
 def resume_unfinished(app) -> bool:

@@ -1,9 +1,8 @@
-"""The pass-and-play draft: a public screen, a gate per player, private choice and confirmation,
-and a wipe screen before the device moves on. Nothing private outlives its screen."""
+"""The pass-and-play draft of each round: a public screen, a gate per player, private choice
+and confirmation, and a wipe screen before the device moves on. Nothing private outlives its
+screen."""
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
@@ -13,47 +12,46 @@ from ... import theme
 from ...geometry import WIDTH
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
-from ..gate import GateScreen
-from .controller import DraftController
+from ..gate import GateScreen, WipeScreen
+from .controller import DRAFT, GameController
+from .own import SeatChoiceScreen
+from .seatmap import draw_seat_map
 
 MAP = pygame.Rect(430, BODY.top + 2, BODY.right - 430, 306)
-SEAT_W, SEAT_H = 96, 36
 
 
-def open_gate(app, controller: DraftController, seat: int, then) -> None:
+def open_gate(app, controller: GameController, seat: int, then) -> None:
     """Push the gate for ``seat``; revealing replaces it with ``then(seat)``'s screen."""
     app.push(GateScreen(app, seat, controller.name(seat),
                         lambda: app.replace(then(seat))))
 
 
-def show_turn(app, controller: DraftController) -> None:
-    """Back to the public screen, then the gate of whoever acts next (if anyone)."""
+def show_turn(app, controller: GameController) -> None:
+    """Back to the public screen, then the gate of whoever acts next; once the draft is over,
+    on to the calling."""
+    if controller.phase != DRAFT:
+        from .flow import show_game
+
+        show_game(app, controller, announce=True)
+        return
     app.pop_to("draft-public")
-    turn = controller.public().turn
-    if turn is not None:
-        open_gate(app, controller, turn.seat, lambda s: PrivateScreen(app, controller, s))
+    open_gate(app, controller, controller.draft_public().turn.seat,
+              lambda s: PrivateScreen(app, controller, s))
 
 
-def open_draft(app, session) -> None:
-    """Show a stored draft where it stands: its public screen, and the next player's gate."""
-    controller = DraftController(app, session)
-    app.push(PublicScreen(app, controller))
-    show_turn(app, controller)
+def next_player_label(screen: Screen, controller: GameController) -> str:
+    """'Pass to NAME' for whoever drafts next, or 'back to the table' when all are done."""
+    if controller.phase != DRAFT:
+        return screen.t("draft.to_table")
+    return screen.t("draft.pass_to", name=controller.name(controller.draft_public().turn.seat))
 
 
 class DraftScreen(Screen):
     """A screen of the draft: it knows the controller and, if private, whose screen it is."""
 
-    def __init__(self, app, controller: DraftController, seat: int | None = None):
+    def __init__(self, app, controller: GameController, seat: int | None = None):
         self.controller, self.seat = controller, seat
         super().__init__(app)
-
-    def next_player_label(self) -> str:
-        """'Pass to NAME' for whoever acts next, or 'back to the table' when all are done."""
-        turn = self.controller.public().turn
-        if turn is None:
-            return self.t("draft.to_table")
-        return self.t("draft.pass_to", name=self.controller.name(turn.seat))
 
     def private_title(self) -> str:
         return self.t("draft.private_title", name=self.controller.name(self.seat))
@@ -66,32 +64,25 @@ class PublicScreen(DraftScreen):
     shows_back = False
 
     def title(self) -> str:
-        return self.t("draft.title")
+        return self.t("draft.title", n=self.controller.round_number)
 
     def build(self) -> None:
         rects = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 3, 3)
-        self.add(Button(rects[0], self.next_player_label, self.pass_on, name="pass"))
+        self.add(Button(rects[0], lambda: next_player_label(self, self.controller),
+                        self.pass_on, name="pass"))
         self.add(Button(rects[1], lambda: self.t("draft.check"), self.check, name="check",
                         size=theme.BODY_SIZE))
-        self.add(Button(rects[2], self._leave_label, self.leave, name="leave",
+        self.add(Button(rects[2], lambda: self.t("draft.leave"), self.leave, name="leave",
                         size=theme.BODY_SIZE))
-
-    def _leave_label(self) -> str:
-        return self.t("draft.end" if self.controller.public().finished else "draft.leave")
-
-    def on_enter(self) -> None:
-        self.button("pass").visible = not self.controller.public().finished
 
     def pass_on(self) -> None:
         show_turn(self.app, self.controller)
 
     def check(self) -> None:
-        self.app.push(SeatChoiceScreen(self.app, self.controller))
+        self.app.push(SeatChoiceScreen(self.app, self.controller, "draft-public"))
 
     def leave(self) -> None:
-        """Back home. An unfinished draft stays stored and resumes at the next start."""
-        if self.controller.public().finished:
-            self.controller.finish()
+        """Back home. The game stays stored and resumes at the next start."""
         self.app.pop_to("home")
 
     def on_back(self) -> None:
@@ -99,7 +90,7 @@ class PublicScreen(DraftScreen):
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts, c = self.app.fonts, self.controller
-        v = c.public()
+        v = c.draft_public()
         x, y = BODY.left, BODY.top + 4
         lines = [
             self.t("draft.crown", name=c.name(v.crown)),
@@ -110,37 +101,12 @@ class PublicScreen(DraftScreen):
         for line in lines:
             y = draw_paragraph(canvas, fonts, line, pygame.Rect(x, y, MAP.left - x - 16, 60),
                                theme.BODY_SIZE) + 6
-        if v.turn is None:
-            status = self.t("draft.complete")
-        else:
-            key = "draft.turn_pick" if v.turn.action == PICK else "draft.turn_discard"
-            status = self.t(key, name=c.name(v.turn.seat))
-        draw_paragraph(canvas, fonts, status, pygame.Rect(x, y + 10, MAP.left - x - 16, 90),
-                       theme.BUTTON_SIZE, theme.ACCENT)
-        draw_seat_map(canvas, fonts, c, v)
-
-
-def draw_seat_map(canvas, fonts, controller: DraftController, v) -> None:
-    """Seats round the table, clockwise from the top; the crown ringed in gold, the seat to act
-    filled, and one small card back per character a seat holds."""
-    rx, ry = MAP.width / 2 - SEAT_W / 2, MAP.height / 2 - SEAT_H / 2
-    pygame.draw.ellipse(canvas, theme.PANEL, MAP.inflate(-SEAT_W, -SEAT_H), 3)
-    for seat in range(1, v.players + 1):
-        angle = 2 * math.pi * (seat - 1) / v.players - math.pi / 2
-        cx = MAP.centerx + math.cos(angle) * rx
-        cy = MAP.centery + math.sin(angle) * ry
-        rect = pygame.Rect(0, 0, SEAT_W, SEAT_H)
-        rect.center = (round(cx), round(cy))
-        acting = v.turn is not None and v.turn.seat == seat
-        pygame.draw.rect(canvas, theme.ACCENT if acting else theme.PANEL, rect, border_radius=10)
-        if seat == v.crown:
-            pygame.draw.rect(canvas, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=13)
-        color = theme.ACCENT_TEXT if acting else theme.TEXT
-        draw_text(canvas, fonts, controller.name(seat), (rect.centerx, rect.centery - 5),
-                  theme.SMALL_SIZE, color, anchor="center")
-        for i in range(v.hand_counts[seat - 1]):
-            card = pygame.Rect(rect.centerx - 10 + i * 12, rect.bottom - 11, 9, 7)
-            pygame.draw.rect(canvas, color, card, border_radius=2)
+        key = "draft.turn_pick" if v.turn.action == PICK else "draft.turn_discard"
+        draw_paragraph(canvas, fonts, self.t(key, name=c.name(v.turn.seat)),
+                       pygame.Rect(x, y + 10, MAP.left - x - 16, 90), theme.BUTTON_SIZE,
+                       theme.ACCENT)
+        draw_seat_map(canvas, fonts, MAP, c.names, v.crown, acting=v.turn.seat,
+                      cards=v.hand_counts, marked=c.completion_order())
 
 
 class PrivateScreen(DraftScreen):
@@ -151,7 +117,7 @@ class PrivateScreen(DraftScreen):
     title = DraftScreen.private_title
 
     def build(self) -> None:
-        v = self.controller.view(self.seat)
+        v = self.controller.draft_view(self.seat)
         area = pygame.Rect(BODY.left, BODY.top + 70, BODY.width, 250)
         columns = min(len(v.offered), 4)
         cards = sorted(v.offered, key=self.controller.rank)
@@ -172,7 +138,7 @@ class PrivateScreen(DraftScreen):
                                         PrivateScreen(self.app, self.controller, self.seat))))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        fonts, v = self.app.fonts, self.controller.view(self.seat)
+        fonts, v = self.app.fonts, self.controller.draft_view(self.seat)
         key = "draft.choose_keep" if self.action == PICK else "draft.choose_discard"
         draw_text(canvas, fonts, self.t(key), (BODY.left, BODY.top + 8), theme.BUTTON_SIZE,
                   theme.ACCENT)
@@ -191,7 +157,7 @@ class ConfirmScreen(DraftScreen):
     private = True
     title = DraftScreen.private_title
 
-    def __init__(self, app, controller: DraftController, decision):
+    def __init__(self, app, controller: GameController, decision):
         self.decision = decision
         super().__init__(app, controller, decision.seat)
 
@@ -206,14 +172,14 @@ class ConfirmScreen(DraftScreen):
         self.focus = 2  # OK confirms; the finger has to travel to undo
 
     def confirm(self) -> None:
-        seat = self.decision.seat
-        public = self.controller.confirm(self.decision)
-        turn = public.turn
-        if turn is not None and turn.seat == seat:  # 2-3 players: the same player goes on
+        seat, c = self.decision.seat, self.controller
+        c.confirm(self.decision)
+        if c.phase == DRAFT and c.draft_public().turn.seat == seat:  # 2-3 players: go on
             self.app.pop()
-            self.app.replace(PrivateScreen(self.app, self.controller, seat))
+            self.app.replace(PrivateScreen(self.app, c, seat))
             return
-        self.app.push(WipeScreen(self.app, self.controller))
+        self.app.push(WipeScreen(self.app, lambda: next_player_label(self, c),
+                                 lambda: show_turn(self.app, c)))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         key = "draft.confirm_keep" if isinstance(self.decision, Pick) else "draft.confirm_discard"
@@ -222,76 +188,3 @@ class ConfirmScreen(DraftScreen):
         draw_text(canvas, self.app.fonts, self.controller.character_name(self.decision.character),
                   (WIDTH // 2, BODY.top + 130), theme.TITLE_SIZE + 10, theme.ACCENT, bold=True,
                   anchor="center")
-
-
-class WipeScreen(DraftScreen):
-    """Shown between players: says who is next and nothing else."""
-
-    name = "draft-wipe"
-    shows_back = False
-
-    def title(self) -> str:
-        return self.t("draft.done")
-
-    def build(self) -> None:
-        self.add(Button(pygame.Rect(WIDTH // 2 - 220, BODY.top + 150, 440, 110),
-                        self.next_player_label, lambda: show_turn(self.app, self.controller),
-                        size=theme.BIG_SIZE, name="next"))
-
-    def on_back(self) -> None:
-        """BACK does nothing here: the only way on is to the next player or the table."""
-
-    def draw_body(self, canvas: pygame.Surface) -> None:
-        draw_text(canvas, self.app.fonts, self.t("draft.wiped"), (WIDTH // 2, BODY.top + 60),
-                  theme.BODY_SIZE, theme.TEXT_DIM, anchor="center")
-
-
-class SeatChoiceScreen(DraftScreen):
-    """"Check my character": who are you? Then your gate, then only your own characters."""
-
-    name = "draft-whoami"
-
-    def title(self) -> str:
-        return self.t("draft.check")
-
-    def build(self) -> None:
-        players = len(self.controller.names)
-        for rect, seat in zip(grid(pygame.Rect(BODY.left, BODY.top + 20, BODY.width, 260),
-                                   players, 4, gap=12), range(1, players + 1)):
-            self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.open(s),
-                            name=f"seat{seat}"))
-
-    def open(self, seat: int) -> None:
-        app = self.app
-        app.replace(GateScreen(app, seat, self.controller.name(seat),
-                               lambda: app.replace(OwnScreen(app, self.controller, seat))))
-
-
-class OwnScreen(DraftScreen):
-    """One player's own characters, nothing else; Done wipes it."""
-
-    name = "draft-own"
-    private = True
-    shows_back = False
-    title = DraftScreen.private_title
-
-    def build(self) -> None:
-        self.add(Button(pygame.Rect(WIDTH // 2 - 150, BODY.bottom - 90, 300, 80),
-                        lambda: self.t("common.done"), self.done, name="done"))
-
-    def done(self) -> None:
-        self.app.pop_to("draft-public")
-
-    on_back = done
-
-    def draw_body(self, canvas: pygame.Surface) -> None:
-        own = self.controller.view(self.seat).own
-        y = BODY.top + 40
-        if not own:
-            draw_text(canvas, self.app.fonts, self.t("draft.nothing_yet"), (WIDTH // 2, y + 60),
-                      theme.BUTTON_SIZE, theme.TEXT_DIM, anchor="center")
-        for cid in own:
-            draw_text(canvas, self.app.fonts, self.controller.character_name(cid),
-                      (WIDTH // 2, y + 50), theme.TITLE_SIZE + 6, theme.ACCENT, bold=True,
-                      anchor="center")
-            y += 80

@@ -6,12 +6,12 @@ import pygame
 
 from companion.citadels.catalogue import EDITIONS, character
 from companion.citadels.charset import first_game, random_set, refusals
-from companion.rng import Rng, new_seed
+from companion.rng import Rng
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
-from .controller import DraftController
+from .controller import GameController
 
 LABEL_W = 150
 ROW_H = 56
@@ -77,15 +77,14 @@ class CitadelsSetupScreen(Screen):
                         size=theme.BODY_SIZE))
 
     def _saved_draft(self):
-        """The newest unfinished draft, if the table left one."""
-        drafts = [s for s in self.app.store.unfinished() if s.game == DraftController.game_id]
-        return drafts[0] if drafts else None
+        """The newest unfinished game, if the table left one."""
+        games = [s for s in self.app.store.unfinished() if s.game == GameController.game_id]
+        return games[0] if games else None
 
     def continue_saved(self) -> None:
-        from .draft import open_draft
+        from .flow import open_game
 
-        self.app.pop()
-        open_draft(self.app, self.saved)
+        open_game(self.app, self.saved)
 
     def seat_name(self, seat: int) -> str:
         roster = self.app.config.roster
@@ -119,7 +118,7 @@ class CitadelsSetupScreen(Screen):
         if self.preset == "first-game":
             self.characters = first_game(self.edition, self.players)
         elif self.preset == "random":
-            self.characters = random_set(self.edition, self.players, Rng(new_seed()))
+            self.characters = random_set(self.edition, self.players, Rng(self.app.new_seed()))
         self.button("start").enabled = not self.problems()
 
     def open_picker(self) -> None:
@@ -135,15 +134,14 @@ class CitadelsSetupScreen(Screen):
     def start(self) -> None:
         if self.problems():
             return
-        from .draft import PublicScreen, show_turn
+        from .flow import show_game
 
-        for old in self.app.store.unfinished():  # a new game replaces a draft left earlier
-            if old.game == DraftController.game_id:
+        for old in self.app.store.unfinished():  # a new game replaces one left earlier
+            if old.game == GameController.game_id:
                 self.app.store.finish(old, {"game": "citadels", "abandoned": True})
-        controller = DraftController.new(self.app, self.edition, self.players, self.characters,
-                                         self.crown, self.names())
-        self.app.replace(PublicScreen(self.app, controller))
-        show_turn(self.app, controller)
+        controller = GameController.new(self.app, self.edition, self.players, self.characters,
+                                        self.crown, self.names())
+        show_game(self.app, controller)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts

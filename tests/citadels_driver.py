@@ -1,0 +1,114 @@
+"""A seeded 'table' that plays Citadels on the device through its controls: it looks at the
+screen on top and taps what a player would (script lines ``TAP @name`` / ``HOLD @name``, the
+same path as a finger). Used by the UI flow tests, the power-cut test and the screenshots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import play
+
+SETUP = ["TAP @citadels", "EXPECT citadels-setup"]
+
+
+def setup_lines(app, players: int, edition: str = "2016", characters=(),
+                crown: int = 1) -> list[str]:
+    """Play the setup screen (edition, player count, crown, characters chosen in the picker,
+    start) and return its script lines."""
+    lines = list(SETUP) + [f"TAP @edition-{edition}"]
+    play(app, "\n".join(lines))
+    setup = app.top
+
+    def tap(name):
+        play(app, f"TAP @{name}")
+        lines.append(f"TAP @{name}")
+
+    while setup.players != players:
+        tap("more" if setup.players < players else "fewer")
+    while setup.crown != crown:
+        tap("crown-next")
+    if characters:
+        tap("choose")
+        for cid in characters:
+            tap(cid)
+        tap("done")
+    assert tuple(sorted(setup.characters)) == tuple(sorted(characters or setup.characters))
+    tap("start")
+    return lines
+
+
+class Table:
+    """Chooses a control for whatever screen is on top. ``complete_from`` is the round from
+    which someone may complete a city; ``undo_rate`` how often a step is undone and redone."""
+
+    def __init__(self, app, seed: int, complete_from: int = 3, undo_rate: float = 0.0,
+                 on_screen: Callable[[object], None] | None = None):
+        self.app, self.rng = app, random.Random(seed)
+        self.complete_from, self.undo_rate = complete_from, undo_rate
+        self.on_screen = on_screen
+        self.lines: list[str] = []
+        self.undos = 0
+
+    def visible(self, prefix: str = "") -> list[str]:
+        return [b.name for b in self.app.top.buttons
+                if b.visible and b.enabled and b.name.startswith(prefix) and b.name != "back"]
+
+    def choose(self) -> list[str]:
+        """The lines for one step on the screen now on top."""
+        top, rng = self.app.top, self.rng
+        name = top.name
+        if name == "gate":
+            return ["HOLD @player"]
+        if name == "draft-private":
+            return [f"TAP @{rng.choice(self.visible())}"]
+        if name in ("draft-confirm", "undo"):
+            return ["TAP @confirm"]
+        if name in ("wipe", "round-summary"):
+            return ["TAP @next"]
+        if name == "city":
+            return [f"TAP @{rng.choice(self.visible('seat'))}"]
+        if name == "secret-tokens":
+            ranks = rng.sample(self.visible("rank"), top.count)
+            return [f"TAP @{r}" for r in ranks] + [f"TAP @real{rng.randrange(top.count)}",
+                                                    "TAP @confirm"]
+        if name == "calling":
+            return [self.calling_step()]
+        raise AssertionError(f"the table does not know screen {name!r}")
+
+    def calling_step(self) -> str:
+        rng, c = self.rng, self.app.top.controller
+        shown = self.visible()
+        if "undo" in shown and rng.random() < self.undo_rate:
+            self.undos += 1
+            return "TAP @undo"
+        options = [n for n in shown if n.startswith(("rank", "seat", "paid", "refused"))]
+        if options:
+            return f"TAP @{rng.choice(options)}"
+        if "private" in shown:
+            return "TAP @private"
+        reveals = [n for n in shown if n.startswith("reveal")]
+        if reveals and rng.random() < 0.5:
+            return f"TAP @{rng.choice(reveals)}"
+        if "city" in shown and c.round_number >= self.complete_from and rng.random() < 0.15:
+            return "TAP @city"
+        return "TAP @end"
+
+    def play(self, until: str = "game-over", limit: int = 3000) -> list[str]:
+        """Play until the screen called ``until`` is on top; return every line played."""
+        for _ in range(limit):
+            if self.on_screen is not None:
+                self.on_screen(self.app.top)
+            if self.app.top.name == until:
+                return self.lines
+            for line in self.choose():
+                play(self.app, line)
+                self.lines.append(line)
+        raise AssertionError(f"no {until!r} after {limit} steps")
+
+
+def write_script(path: Path, lines: list[str]) -> Path:
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

@@ -1,0 +1,266 @@
+"""The calling: the device calls rank after rank for the crown holder, shows who plays (big
+enough to read across the table), says what to do, and records what matters: targets, the crown,
+bribes, revealed tokens, completed cities. Warrants and threats are entered behind a gate."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.citadels import calling as rules
+from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown, RevealThreat,
+                                        RevealWarrant, Target, Threats, Warrants)
+
+from ... import theme
+from ...widgets import Button, draw_paragraph, draw_text, grid, wrap
+from ..base import BODY, Screen
+from ..gate import GateScreen
+from .announce import CALLS, Announcer
+from .controller import CALLING, GameController
+from .own import SeatChoiceScreen
+from .seatmap import draw_seat_map
+
+CHIPS = pygame.Rect(BODY.left, BODY.top + 2, BODY.width, 46)
+UTILITY = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
+ACTIONS = pygame.Rect(BODY.left, UTILITY.top - 96, BODY.width, 84)
+HEAD = pygame.Rect(BODY.left, CHIPS.bottom + 10, 450, ACTIONS.top - CHIPS.bottom - 16)
+MAP = pygame.Rect(HEAD.right + 10, CHIPS.bottom + 8, BODY.right - HEAD.right - 10, 168)
+
+
+class CallingScreen(Screen):
+    """The public screen of the calling. Its buttons are rebuilt from the legal decisions after
+    every step, so only what the rules allow now can be tapped."""
+
+    name = "calling"
+    shows_back = False  # BACK and "Leave" go home; the game is kept
+
+    def __init__(self, app, controller: GameController, announce: bool = False):
+        self.controller = controller
+        self.announcer = Announcer(app, controller)
+        super().__init__(app)
+        events = controller.calling_public().events
+        self.heard = 0 if announce else len(events)
+
+    def title(self) -> str:
+        return self.t("calling.title", n=self.controller.round_number)
+
+    # --- buttons ------------------------------------------------------------------------------
+    def build(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Buttons for what may happen now, and the always-there row below them."""
+        c = self.controller
+        self.buttons = []
+        self.legal = c.legal()
+        self.focus = None
+        primary = self._actions()
+        utility = grid(UTILITY, 4, 4, gap=12)
+        completing = [d for d in self.legal if isinstance(d, CompleteCity)]
+        for rect, (name, key, action, enabled) in zip(utility, (
+                ("undo", "calling.undo", self.ask_undo, c.can_undo),
+                ("check", "draft.check", self.check, True),
+                ("city", "calling.city", self.city, bool(completing)),
+                ("leave", "draft.leave", self.leave, True))):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, enabled=enabled,
+                            size=theme.BODY_SIZE))
+        if primary is not None:
+            self.focus = self.buttons.index(primary)
+
+    def _row(self, items, primary_name: str | None = None) -> Button | None:
+        """One row of action buttons: (name, label, action, size)."""
+        primary = None
+        for rect, (name, label, action, size) in zip(grid(ACTIONS, len(items), len(items), 12),
+                                                      items):
+            button = self.add(Button(rect, label, action, name=name, size=size,
+                                     selected=name == primary_name))
+            if primary is None or name == primary_name:
+                primary = button
+        return primary
+
+    def _actions(self) -> Button | None:
+        c, legal = self.controller, self.legal
+        kinds = {type(d) for d in legal}
+        small = theme.BODY_SIZE
+        if kinds == {Target}:
+            return self._row([(f"rank{d.rank}", f"{d.rank}\n{c.plain_name(c.at_rank(d.rank))}",
+                               lambda d=d: self.decide(d), small) for d in legal])
+        if kinds == {GiveCrown}:
+            return self._row([(f"seat{d.to}", c.name(d.to), lambda d=d: self.decide(d), small)
+                              for d in legal])
+        if kinds == {Bribe}:
+            paid, refused = sorted(legal, key=lambda d: not d.paid)
+            return self._row([("paid", self.t("calling.bribe_paid"),
+                               lambda: self.decide(paid), theme.BUTTON_SIZE),
+                              ("refused", self.t("calling.bribe_refused"),
+                               lambda: self.decide(refused), theme.BUTTON_SIZE)])
+        if kinds & {Warrants, Threats}:
+            key = "calling.place_warrants" if Warrants in kinds else "calling.place_threats"
+            return self._row([("private", self.t(key), self.enter_privately, theme.BUTTON_SIZE)])
+        items = []
+        for d in legal:
+            if isinstance(d, RevealThreat):
+                items.append(("reveal-threat", self.t("calling.reveal_threat"),
+                              lambda d=d: self.decide(d), small))
+            elif isinstance(d, RevealWarrant):
+                items.append(("reveal-warrant", self.t("calling.reveal_warrant"),
+                              lambda d=d: self.decide(d), small))
+        end = next(d for d in legal if isinstance(d, EndTurn))
+        items.append(("end", self.end_label(), lambda: self.decide(end), theme.BUTTON_SIZE))
+        return self._row(items, primary_name="end")
+
+    def end_label(self) -> str:
+        c = self.controller
+        later = [r for r in sorted(c.rank(i) for i in c.session.config["characters"])
+                 if r > c.calling_public().rank]
+        if not later:
+            return self.t("calling.end_round")
+        return self.t("calling.next", character=c.rank_name(later[0]))
+
+    # --- what the buttons do ------------------------------------------------------------------
+    def decide(self, decision) -> None:
+        """Store one public decision and show where the game now stands."""
+        self.controller.confirm(decision)
+        self.after_change()
+
+    def after_change(self) -> None:
+        if self.controller.phase != CALLING:
+            from .flow import show_game
+
+            show_game(self.app, self.controller)
+            return
+        self.rebuild()
+        self.speak_new_calls()
+
+    def enter_privately(self) -> None:
+        """The Magistrate or Blackmailer enters the tokens behind their own gate."""
+        from .secret import SecretTokensScreen
+
+        app, c = self.app, self.controller
+        seat = self.legal[0].seat
+        kind = "warrants" if isinstance(self.legal[0], Warrants) else "threats"
+        app.push(GateScreen(app, seat, c.name(seat),
+                            lambda: app.replace(SecretTokensScreen(app, c, seat, kind))))
+
+    def ask_undo(self) -> None:
+        from .undo import UndoScreen
+
+        self.app.push(UndoScreen(self.app, self.controller))
+
+    def check(self) -> None:
+        self.app.push(SeatChoiceScreen(self.app, self.controller, "calling"))
+
+    def city(self) -> None:
+        from .city import CityScreen
+
+        self.app.push(CityScreen(self.app, self.controller))
+
+    def leave(self) -> None:
+        """Back home; the game stays stored and resumes at the next start."""
+        self.app.pop_to("home")
+
+    on_back = leave
+
+    def on_enter(self) -> None:
+        """Back from a private entry, the city list or an undo: show the game as it is now."""
+        if self.controller.phase != CALLING:
+            self.after_change()
+            return
+        self.rebuild()
+        self.speak_new_calls()
+
+    def speak_new_calls(self) -> None:
+        events = self.controller.calling_public().events
+        self.announcer.speak(events[self.heard:])
+        self.heard = len(events)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        v = self.controller.calling_public()
+        self.draw_chips(canvas, v)
+        self.draw_head(canvas, v)
+        draw_seat_map(canvas, self.app.fonts, MAP, self.controller.names, v.crown,
+                      acting=v.actor, marked=v.completed, size=(84, 32))
+
+    def draw_chips(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
+        """One chip per rank: still to come (its character), called (its holder, 'nobody' or
+        'silent'), or being played now; with marks for the public targets and tokens."""
+        c, fonts = self.controller, self.app.fonts
+        called = {e.rank: e for e in v.events if e.kind in CALLS}
+        ranks = sorted(c.rank(i) for i in c.session.config["characters"])
+        for rect, rank in zip(grid(CHIPS, len(ranks), len(ranks), 6), ranks):
+            now = rank == v.rank and v.phase == "turn"
+            event = called.get(rank)
+            if now:
+                fill, color, label = theme.ACCENT, theme.ACCENT_TEXT, c.name(v.actor)
+            elif event is None:
+                fill, color, label = None, theme.TEXT_DIM, c.plain_name(c.at_rank(rank))
+            elif event.kind == "reveal":
+                fill, color, label = theme.PANEL, theme.TEXT, c.name(event.seat)
+            else:
+                fill, color, label = None, theme.TEXT_DISABLED, self.t(f"calling.chip_{event.kind}")
+            if fill:
+                pygame.draw.rect(canvas, fill, rect, border_radius=8)
+            else:
+                pygame.draw.rect(canvas, theme.PANEL, rect, 2, border_radius=8)
+            draw_text(canvas, fonts, str(rank), (rect.left + 8, rect.top + 3), theme.SMALL_SIZE,
+                      color, bold=True)
+            draw_text(canvas, fonts, self.fit(label, rect.width - 8, 13),
+                      (rect.centerx, rect.bottom - 11), 13, color, anchor="center")
+            marks = self.marks(v, rank)
+            if marks:
+                draw_text(canvas, fonts, marks, (rect.right - 6, rect.top + 3), 13,
+                          theme.WARNING if not now else theme.ACCENT_TEXT, bold=True,
+                          anchor="topright")
+
+    def marks(self, v: rules.CallingView, rank: int) -> str:
+        """Short public marks on a rank: assassinated, bewitched, robbed, warrant, threat."""
+        found = [(v.killed, "killed"), (v.bewitched, "bewitched"), (v.robbed, "robbed")]
+        marks = [self.t(f"calling.mark_{key}") for r, key in found if r == rank]
+        if rank in v.warrants:
+            marks.append(self.t("calling.mark_warrant"))
+        if rank in v.threats:
+            marks.append(self.t("calling.mark_threat"))
+        return "".join(marks)
+
+    def fit(self, text: str, width: int, size: int) -> str:
+        """``text`` cut with an ellipsis to fit ``width`` px."""
+        font = self.app.fonts.get(size)
+        if font.size(text)[0] <= width:
+            return text
+        while text and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text + "…"
+
+    def draw_head(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
+        """The big call (rank, character, who plays) and what to do now."""
+        fonts, c = self.app.fonts, self.controller
+        if v.phase == "turn":
+            circle = pygame.Rect(HEAD.left, HEAD.top, 84, 84)
+            pygame.draw.ellipse(canvas, theme.ACCENT, circle)
+            draw_text(canvas, fonts, str(v.rank), circle.center, 56, theme.ACCENT_TEXT,
+                      bold=True, anchor="center")
+            cid = c.at_rank(v.rank)
+            draw_text(canvas, fonts, c.plain_name(cid), (circle.right + 16, HEAD.top - 2),
+                      theme.BIG_SIZE + 8, theme.TEXT, bold=True)
+            holder = next(e.seat for e in reversed(v.events) if e.kind == "reveal")
+            draw_text(canvas, fonts, c.name(holder), (circle.right + 16, HEAD.top + 46),
+                      theme.BIG_SIZE, theme.ACCENT)
+            y = circle.bottom + 8
+        else:
+            draw_text(canvas, fonts, self.t("calling.round_end"), (HEAD.left, HEAD.top + 10),
+                      theme.BIG_SIZE + 4, theme.TEXT, bold=True)
+            y = HEAD.top + 64
+        area = pygame.Rect(HEAD.left, y, HEAD.width, HEAD.bottom - y)
+        lines = self.announcer.lines(v, self.legal)
+        if text_height(fonts, lines, area.width) > area.height:  # a busy turn: smaller print
+            lines = [(text, color, theme.SMALL_SIZE) for text, color, _ in lines]
+        for text, color, size in lines:
+            y = draw_paragraph(canvas, fonts, text, pygame.Rect(area.left, y, area.width,
+                                                                 area.bottom - y), size,
+                               color) + 4
+
+
+def text_height(fonts, lines, width: int) -> int:
+    """The height that (text, colour, size) paragraphs take at ``width``."""
+    return sum(len(wrap(fonts, text, size, width)) * fonts.get(size).get_linesize() + 4
+               for text, _, size in lines)

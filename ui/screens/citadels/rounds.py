@@ -1,0 +1,123 @@
+"""Between rounds and at the end: what the round revealed (every character and its holder,
+the assassinated one, the crown, completed cities), then the next draft or the final result."""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import theme
+from ...widgets import Button, draw_text, grid
+from ..base import BODY, Screen
+from .controller import GameController
+from .seatmap import draw_crown
+
+ROW_H = 34
+BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width, 64)
+
+
+class RoundScreen(Screen):
+    """A table of seats with the characters they held in the last round."""
+
+    shows_back = False
+
+    def __init__(self, app, controller: GameController):
+        self.controller = controller
+        super().__init__(app)
+
+    def row_note(self, seat: int) -> str:
+        order = self.controller.completion_order()
+        if seat in order:
+            return self.t("rounds.completed", n=order.index(seat) + 1)
+        return ""
+
+    def draw_table(self, canvas: pygame.Surface, top: int) -> int:
+        """One row per seat: name (crown marked), characters, city; return the y below."""
+        c, fonts = self.controller, self.app.fonts
+        result = c.rounds[-1]
+        y = top
+        for seat in range(1, c.players + 1):
+            if seat == result.crown_after:
+                draw_crown(canvas, (BODY.left + 12, y + 14))
+            draw_text(canvas, fonts, c.name(seat), (BODY.left + 34, y), theme.BODY_SIZE,
+                      theme.TEXT, bold=True)
+            held = sorted((ch for ch, s in result.holders if s == seat), key=c.rank)
+            killed = {e.rank for e in result.events if e.kind == "killed_revealed"}
+            text = ", ".join(c.character_name(ch) + (self.t("rounds.killed_mark")
+                                                     if c.rank(ch) in killed else "")
+                             for ch in held)
+            draw_text(canvas, fonts, text, (BODY.left + 230, y), theme.BODY_SIZE)
+            draw_text(canvas, fonts, self.row_note(seat), (BODY.right, y), theme.BODY_SIZE,
+                      theme.LIT, anchor="topright")
+            y += ROW_H
+        return y
+
+    def leave(self) -> None:
+        self.app.pop_to("home")
+
+    on_back = leave
+
+    def ask_undo(self) -> None:
+        from .undo import UndoScreen
+
+        self.app.push(UndoScreen(self.app, self.controller))
+
+    def add_buttons(self, items) -> None:
+        for rect, (name, key, action, primary) in zip(grid(BUTTONS, len(items), len(items), 12),
+                                                      items):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
+                            size=theme.BODY_SIZE if not primary else theme.BUTTON_SIZE))
+        self.focus = len(self.buttons) - 1
+
+
+class RoundSummaryScreen(RoundScreen):
+    """The round just played, revealed; then the next round's draft."""
+
+    name = "round-summary"
+
+    def title(self) -> str:
+        return self.t("rounds.title", n=self.controller.rounds[-1].number)
+
+    def build(self) -> None:
+        self.add_buttons([("undo", "calling.undo", self.ask_undo, False),
+                          ("leave", "draft.leave", self.leave, False),
+                          ("next", "rounds.next", self.next_round, True)])
+
+    def next_round(self) -> None:
+        from .flow import show_draft
+
+        show_draft(self.app, self.controller)
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        c = self.controller
+        y = self.draw_table(canvas, BODY.top + 8) + 10
+        crown = c.rounds[-1].crown_after
+        draw_text(canvas, self.app.fonts, self.t("rounds.crown_next", name=c.name(crown)),
+                  (BODY.left, y), theme.BUTTON_SIZE, theme.ACCENT)
+
+
+class GameOverScreen(RoundScreen):
+    """The game has ended: completion order and final-round characters, kept for scoring."""
+
+    name = "game-over"
+
+    def title(self) -> str:
+        return self.t("rounds.over_title")
+
+    def build(self) -> None:
+        self.add_buttons([("undo", "calling.undo", self.ask_undo, False),
+                          ("done", "rounds.done", self.done, True)])
+
+    def done(self) -> None:
+        """Into the history (completion order and final characters kept for scoring)."""
+        self.controller.finish()
+        self.app.pop_to("home")
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        c, fonts = self.controller, self.app.fonts
+        first = c.completion_order()[0]
+        draw_text(canvas, fonts, self.t("rounds.over_first", name=c.name(first),
+                                        n=len(c.rounds)), (BODY.left, BODY.top + 6),
+                  theme.BUTTON_SIZE, theme.ACCENT)
+        y = self.draw_table(canvas, BODY.top + 50) + 10
+        draw_text(canvas, fonts, self.t("rounds.scoring"), (BODY.left, y), theme.BODY_SIZE,
+                  theme.TEXT_DIM)
