@@ -45,8 +45,9 @@ class Table:
     which someone may complete a city; ``undo_rate`` how often a step is undone and redone."""
 
     def __init__(self, app, seed: int, complete_from: int = 3, undo_rate: float = 0.0,
-                 on_screen: Callable[[object], None] | None = None):
+                 on_screen: Callable[[object], None] | None = None, low_targets: bool = False):
         self.app, self.rng = app, random.Random(seed)
+        self.low_targets = low_targets  # name the lowest rank offered (calls it sooner)
         self.complete_from, self.undo_rate = complete_from, undo_rate
         self.on_screen = on_screen
         self.lines: list[str] = []
@@ -85,6 +86,9 @@ class Table:
             self.undos += 1
             return "TAP @undo"
         options = [n for n in shown if n.startswith(("rank", "seat", "paid", "refused"))]
+        ranks = sorted((n for n in options if n.startswith("rank")), key=lambda n: int(n[4:]))
+        if ranks and self.low_targets:
+            return f"TAP @{ranks[0]}"
         if options:
             return f"TAP @{rng.choice(options)}"
         if "private" in shown:
@@ -96,17 +100,52 @@ class Table:
             return "TAP @city"
         return "TAP @end"
 
-    def play(self, until: str = "game-over", limit: int = 3000) -> list[str]:
-        """Play until the screen called ``until`` is on top; return every line played."""
+    def play(self, until: str | Callable[[object], bool] = "game-over",
+             limit: int = 3000) -> list[str]:
+        """Play until the screen called ``until`` is on top (or ``until(app)`` is true);
+        return every line played."""
+        done = until if callable(until) else (lambda app: app.top.name == until)
         for _ in range(limit):
             if self.on_screen is not None:
                 self.on_screen(self.app.top)
-            if self.app.top.name == until:
+            if done(self.app):
                 return self.lines
             for line in self.choose():
                 play(self.app, line)
                 self.lines.append(line)
         raise AssertionError(f"no {until!r} after {limit} steps")
+
+
+def prepared_session(store, edition: str, players: int, characters, wanted: dict[str, int],
+                     crown: int = 1, names=None):
+    """Store a game whose first draft gave each wanted character to the wanted seat (drafted
+    by the engine with seeded choices that prefer those cards), so a test can open the app on
+    its calling screen. Returns the stored session."""
+    from companion.citadels import draft
+    from companion.citadels.game import GameRules, encode
+
+    rules = GameRules()
+    config = {"edition": edition, "players": players, "characters": list(characters),
+              "crown": crown, "names": names or [f"Player {n}" for n in range(1, players + 1)]}
+    for seed in range(500):
+        game, decisions, rng = rules.initial(config, seed), [], random.Random(seed)
+        while game.draft is not None:
+            options = draft.legal(game.draft)
+            mine = [d for d in options if wanted.get(d.character) == d.seat]
+            others = [d for d in options if d.character not in wanted]
+            if isinstance(options[0], draft.Pick) and mine:
+                decision = mine[0]
+            else:
+                decision = rng.choice(others or list(options))
+            game = rules.apply(game, decision)
+            decisions.append(encode(decision))
+        holders = dict(game.calling.setup.holders)
+        if all(holders.get(c) == s for c, s in wanted.items()):
+            session = store.create_session(rules.game_id, config, seed)
+            for d in decisions:
+                session = store.append(session, d)
+            return session
+    raise AssertionError("no seed gives that draft")
 
 
 def write_script(path: Path, lines: list[str]) -> Path:

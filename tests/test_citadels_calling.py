@@ -308,3 +308,16 @@ def test_decisions_survive_the_store_round_trip(edition, players, seed):
         live = apply(live, decision)
         replayed = apply(replayed, decode(json.loads(json.dumps(encode(decision)))))
     assert replayed == live
+
+
+def test_an_assassinated_rank_nobody_holds_is_silent_too_until_round_end():
+    """At the table nobody answers a killed rank, held or not: the device must not tell the
+    difference (which would reveal a discarded character) before the round ends."""
+    state = start(round_setup({"assassin": 1, "thief": 2, "bishop": 3, "warlord": 4}))
+    state = end(apply(state, Target(1, 3)))  # nobody holds the Magician
+    state = end(apply(state, Target(2, 5)))  # the Thief's turn
+    assert ("silent", 3) in kinds(state) and ("nobody", 3) not in kinds(state)
+    while not state.finished:
+        state = end(state)
+    assert ("killed_nobody", 3) in kinds(state)
+    assert not any(e.kind == "killed_revealed" for e in state.events)

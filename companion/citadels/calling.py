@@ -1,7 +1,8 @@
 """The calling phase of one Citadels round (RULES.md §1.3), as an immutable state machine.
 
 The crown holder calls ranks 1, 2, ... in order. A rank nobody holds is announced as
-"nobody"; an assassinated rank is announced as silent without naming its holder; otherwise the
+"nobody"; an assassinated rank is announced as silent (held or not: at the table nobody answers
+either way) and its holder, or that nobody held it, is told at the round's end; otherwise the
 holder is revealed and takes a turn. The device records only what it must remember or what
 people could forget or cheat on: targets, warrants, threats, the crown, the Queen's gold,
 completed cities. ``legal``/``apply``/``view``/``public_view`` as in the draft.
@@ -204,11 +205,11 @@ def _advance(state: Calling) -> Calling:
         state = replace(state, rank=rank, bribe=None, threat_revealed=False,
                         warrant_revealed=False, crown_given=False)
         seat = state.setup.seat_of_rank(rank)
+        if rank == state.killed:  # silent whether held or not: neither is told before the end
+            state = _say(state, "silent", rank=rank)
+            continue
         if seat is None:
             state = _say(state, "nobody", rank=rank)
-            continue
-        if rank == state.killed:
-            state = _say(state, "silent", rank=rank)  # the holder is not named until round end
             continue
         state = _say(state, "reveal", rank=rank, seat=seat)
         return _on_reveal(state)
@@ -247,7 +248,9 @@ def _queen(state: Calling, at_round_end: bool) -> Calling:
 def _end_round(state: Calling) -> Calling:
     """Reveal the assassinated character, settle the crown, pay a waiting Queen."""
     seat = state.setup.seat_of_rank(state.killed) if state.killed else None
-    if seat is not None:  # the Assassin may have named a rank nobody held
+    if state.killed and seat is None:  # the Assassin named a rank nobody held: now it is told
+        state = _say(state, "killed_nobody", rank=state.killed)
+    if seat is not None:
         state = _say(state, "killed_revealed", rank=state.killed, seat=seat)
         cid = state.setup.at_rank(state.killed)
         if cid in ("king", "patrician"):

@@ -89,7 +89,14 @@ class RoundSummaryScreen(RoundScreen):
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         c = self.controller
-        y = self.draw_table(canvas, BODY.top + 8) + 10
+        y = self.draw_table(canvas, BODY.top + 8) + 4
+        for e in c.rounds[-1].events:
+            if e.kind == "killed_nobody":
+                draw_text(canvas, self.app.fonts, self.t("calling.ev_killed_nobody",
+                                                         character=c.rank_name(e.rank)),
+                          (BODY.left, y), theme.BODY_SIZE, theme.TEXT_DIM)
+                y += ROW_H
+        y += 6
         crown = c.rounds[-1].crown_after
         draw_text(canvas, self.app.fonts, self.t("rounds.crown_next", name=c.name(crown)),
                   (BODY.left, y), theme.BUTTON_SIZE, theme.ACCENT)
