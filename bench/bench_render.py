@@ -38,23 +38,29 @@ def screens(app):
 
 
 def citadels_screens(app):
-    """The setup and draft screens, on an 8-player draft (the busiest seat map)."""
+    """The setup, draft and calling screens of an 8-player game (the busiest seat map)."""
+    from companion.citadels import draft
     from companion.citadels.charset import first_game
-    from companion.citadels.draft import Pick
-    from ui.screens.citadels.controller import DraftController
-    from ui.screens.citadels.draft import (ConfirmScreen, PrivateScreen, PublicScreen,
-                                           WipeScreen)
+    from ui.screens.citadels.calling import CallingScreen
+    from ui.screens.citadels.controller import GameController
+    from ui.screens.citadels.draft import ConfirmScreen, PrivateScreen, PublicScreen
     from ui.screens.citadels.picker import CharacterPickerScreen
     from ui.screens.citadels.setup import CitadelsSetupScreen
-    from ui.screens.gate import GateScreen
+    from ui.screens.gate import GateScreen, WipeScreen
 
     setup = CitadelsSetupScreen(app)
-    controller = DraftController.new(app, "2016", 8, first_game("2016", 8), 1,
-                                     [f"Player {n}" for n in range(1, 9)])
-    card = controller.view(1).offered[0]
-    return [setup, CharacterPickerScreen(app, setup), PublicScreen(app, controller),
-            GateScreen(app, 1, "Player 1", lambda: None), PrivateScreen(app, controller, 1),
-            ConfirmScreen(app, controller, Pick(1, card)), WipeScreen(app, controller)]
+    controller = GameController.new(app, "2016", 8, first_game("2016", 8), 1,
+                                    [f"Player {n}" for n in range(1, 9)])
+    card = controller.draft_view(1).offered[0]
+    screens = [setup, CharacterPickerScreen(app, setup), PublicScreen(app, controller),
+               GateScreen(app, 1, "Player 1", lambda: None), PrivateScreen(app, controller, 1),
+               ConfirmScreen(app, controller, draft.Pick(1, card)),
+               WipeScreen(app, lambda: "Pass to Player 2", lambda: None)]
+    calling = GameController.new(app, "2016", 8, first_game("2016", 8), 1,
+                                 [f"Player {n}" for n in range(1, 9)])
+    while calling.phase == "draft":  # everyone keeps the first card offered
+        calling.confirm(draft.legal(calling._game.draft)[0])
+    return screens + [CallingScreen(app, calling)]
 
 
 def time_frames(app, screen) -> list[float]:

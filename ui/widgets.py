@@ -35,8 +35,23 @@ def draw_text(
     return rect
 
 
+_wrapped: dict[tuple, tuple[str, ...]] = {}
+CACHE_LIMIT = 4096
+
+
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` px (by words, or characters if needed)."""
+    """Split ``text`` into lines no wider than ``width`` px (by words, or characters if needed).
+    Results are remembered: screens redraw the same labels frame after frame."""
+    key = (fonts.regular_path, text, size, width)
+    lines = _wrapped.get(key)
+    if lines is None:
+        if len(_wrapped) > CACHE_LIMIT:
+            _wrapped.clear()
+        lines = _wrapped[key] = tuple(_wrap(fonts, text, size, width))
+    return list(lines)
+
+
+def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
     font = fonts.get(size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -66,6 +81,8 @@ def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int, smalle
     and the wrapped lines fit ``height`` (``smallest`` if none does)."""
     key = (fonts.regular_path, text, size, width, height)
     if key not in _fitted:
+        if len(_fitted) > CACHE_LIMIT:
+            _fitted.clear()
         words = text.split()
         for s in range(size, smallest - 1, -1):
             font = fonts.get(s)

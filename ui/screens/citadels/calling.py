@@ -223,13 +223,12 @@ class CallingScreen(Screen):
         return "".join(marks)
 
     def fit(self, text: str, width: int, size: int) -> str:
-        """``text`` cut with an ellipsis to fit ``width`` px."""
-        font = self.app.fonts.get(size)
-        if font.size(text)[0] <= width:
+        """``text`` cut with an ellipsis to fit ``width`` px (one line of ``wrap``'s cache)."""
+        fonts = self.app.fonts
+        if len(wrap(fonts, text, size, width)) == 1:
             return text
-        while text and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…"
+        room = width - fonts.get(size).size("…")[0]
+        return wrap(fonts, text, size, room)[0].rstrip() + "…"
 
     def draw_head(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
         """The big call (rank, character, who plays) and what to do now."""
