@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
-PYTEST_ARGS ?= -q
+PYTEST_ARGS ?= -q -n 4  # (pytest-xdist: the UI tests spend most of their time waiting)
 
 .PHONY: run test bench install-pi clean
 
