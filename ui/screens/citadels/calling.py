@@ -191,7 +191,7 @@ class CallingScreen(Screen):
             now = rank == v.rank and v.phase == "turn"
             event = called.get(rank)
             if now:
-                fill, color, label = theme.ACCENT, theme.ACCENT_TEXT, c.name(v.actor)
+                fill, color, label = theme.ACCENT, theme.ACCENT_TEXT, c.name(event.seat)
             elif event is None:
                 fill, color, label = None, theme.TEXT_DIM, c.plain_name(c.at_rank(rank))
             elif event.kind == "reveal":
