@@ -61,3 +61,16 @@ def centre(app, name: str) -> str:
     """'x y' of the centre of the top screen's button called ``name``, for TAP lines."""
     x, y = app.top.button(name).rect.center
     return f"{x} {y}"
+
+
+def record_text(app) -> list[str]:
+    """Every string the app draws from now on (to check what a screen shows)."""
+    drawn: list[str] = []
+    render = app.fonts.render
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return render(text, *args, **kwargs)
+
+    app.fonts.render = spy
+    return drawn

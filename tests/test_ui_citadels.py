@@ -6,22 +6,9 @@ import pytest
 
 from companion.citadels.catalogue import EDITIONS, character
 from companion.citadels.draft import PICK
-from conftest import centre, play
+from conftest import centre, play, record_text
 
 FLOWS = [(e, p) for e in EDITIONS for p in (2, 3, 4, 7, 8)]
-
-
-def record_text(app):
-    """Every string drawn from now on (to check what a screen shows)."""
-    drawn: list[str] = []
-    render = app.fonts.render
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return render(text, *args, **kwargs)
-
-    app.fonts.render = spy
-    return drawn
 
 
 def names_of(app, edition, ids):

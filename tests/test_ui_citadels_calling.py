@@ -14,22 +14,10 @@ import pygame
 import pytest
 
 from citadels_driver import Table, prepared_session, setup_lines
-from conftest import play
+from conftest import play, record_text
 
 FIRST_GAME_9 = ["magistrate", "blackmailer", "magician", "king", "bishop", "merchant",
                 "architect", "warlord", "queen"]
-
-
-def record_text(app) -> list[str]:
-    drawn: list[str] = []
-    render = app.fonts.render
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return render(text, *args, **kwargs)
-
-    app.fonts.render = spy
-    return drawn
 
 
 def drawn_now(app, drawn) -> list[str]:

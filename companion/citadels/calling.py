@@ -47,8 +47,16 @@ class RoundSetup:
 
     @property
     def city_size(self) -> int:
-        """Districts that complete a city: 7 (2016, 4-8 players) or 8."""
-        return 7 if self.edition == "2016" and self.players >= 4 else 8
+        return city_size(self.edition, self.players)
+
+
+def city_size(edition: str, players: int) -> int:
+    """Districts that complete a city: 7 (2016, 4-8 players) or 8 (RULES.md §1.3).
+
+    >>> city_size("2016", 4), city_size("2016", 3), city_size("classic", 6)
+    (7, 8, 8)
+    """
+    return 7 if edition == "2016" and players >= 4 else 8
 
 
 # --- decisions ---------------------------------------------------------------------------------

@@ -110,8 +110,7 @@ class CallingScreen(Screen):
 
     def end_label(self) -> str:
         c = self.controller
-        later = [r for r in sorted(c.rank(i) for i in c.session.config["characters"])
-                 if r > c.calling_public().rank]
+        later = [r for r in c.ranks if r > c.calling_public().rank]
         if not later:
             return self.t("calling.end_round")
         return self.t("calling.next", character=c.rank_name(later[0]))
@@ -186,7 +185,7 @@ class CallingScreen(Screen):
         'silent'), or being played now; with marks for the public targets and tokens."""
         c, fonts = self.controller, self.app.fonts
         called = {e.rank: e for e in v.events if e.kind in CALLS}
-        ranks = sorted(c.rank(i) for i in c.session.config["characters"])
+        ranks = c.ranks
         for rect, rank in zip(grid(CHIPS, len(ranks), len(ranks), 6), ranks):
             now = rank == v.rank and v.phase == "turn"
             event = called.get(rank)

@@ -57,6 +57,11 @@ class GameController:
     def rank(self, character_id: str) -> int:
         return character(self.edition, character_id).rank
 
+    @property
+    def ranks(self) -> list[int]:
+        """The ranks in play, in calling order."""
+        return sorted(self.rank(c) for c in self.session.config["characters"])
+
     def at_rank(self, rank: int) -> str:
         """The id of the character of ``rank`` in this game."""
         return next(c for c in self.session.config["characters"] if self.rank(c) == rank)
@@ -117,8 +122,7 @@ class GameController:
 
     @property
     def city_size(self) -> int:
-        players = self.players
-        return 7 if self.edition == "2016" and players >= 4 else 8
+        return calling.city_size(self.edition, self.players)
 
     # --- changing it --------------------------------------------------------------------
     def confirm(self, decision) -> None:

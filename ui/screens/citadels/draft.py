@@ -162,12 +162,9 @@ class ConfirmScreen(DraftScreen):
         super().__init__(app, controller, decision.seat)
 
     def build(self) -> None:
-        half = (BODY.width - 16) // 2
-        top = BODY.bottom - 90
-        self.add(Button(pygame.Rect(BODY.left, top, half, 90), lambda: self.t("draft.undo"),
-                        self.app.pop, name="undo"))
-        self.add(Button(pygame.Rect(BODY.left + half + 16, top, half, 90),
-                        lambda: self.t("draft.confirm"), self.confirm, name="confirm",
+        left, right = grid(pygame.Rect(BODY.left, BODY.bottom - 90, BODY.width, 90), 2, 2, 16)
+        self.add(Button(left, lambda: self.t("draft.undo"), self.app.pop, name="undo"))
+        self.add(Button(right, lambda: self.t("draft.confirm"), self.confirm, name="confirm",
                         selected=True))
         self.focus = 2  # OK confirms; the finger has to travel to undo
 

@@ -51,11 +51,9 @@ class SecretTokensScreen(Screen):
                 rect, lambda i=i: self._chosen_name(i), lambda i=i: self.choose_real(i),
                 name=f"real{i}", visible=False, size=theme.BODY_SIZE,
                 selected=lambda i=i: self.real is not None and self._chosen(i) == self.real)))
-        half = (BODY.width - 16) // 2
-        self.add(Button(pygame.Rect(BODY.left, BODY.bottom - 72, half, 72),
-                        lambda: self.t("secret.hide"), self.on_back, name="hide"))
-        self.add(Button(pygame.Rect(BODY.left + half + 16, BODY.bottom - 72, half, 72),
-                        lambda: self.t("draft.confirm"), self.confirm, name="confirm",
+        left, right = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 2, 2, 16)
+        self.add(Button(left, lambda: self.t("secret.hide"), self.on_back, name="hide"))
+        self.add(Button(right, lambda: self.t("draft.confirm"), self.confirm, name="confirm",
                         enabled=False))
 
     def _chosen(self, i: int) -> int | None:

@@ -8,28 +8,26 @@ from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown,
                                         RevealWarrant, Target, Threats, Warrants)
 
 from ... import theme
-from ...widgets import Button, draw_paragraph
+from ...widgets import Button, draw_paragraph, grid
 from ..base import BODY, Screen
 from .controller import GameController
+
+
+PLAIN = {Warrants: "undo.warrants", Threats: "undo.threats", RevealThreat: "undo.reveal_threat",
+         RevealWarrant: "undo.reveal_warrant"}
 
 
 def describe(screen: Screen, controller: GameController, decision, before) -> str:
     """The step in words everyone may hear: never which warrant or threat is the real one."""
     c, t = controller, screen.t
+    if type(decision) in PLAIN:
+        return t(PLAIN[type(decision)])
     if isinstance(decision, Target):
         return t("undo.target", character=c.rank_name(decision.rank))
-    if isinstance(decision, Warrants):
-        return t("undo.warrants")
-    if isinstance(decision, Threats):
-        return t("undo.threats")
     if isinstance(decision, GiveCrown):
         return t("undo.crown", name=c.name(decision.to))
     if isinstance(decision, Bribe):
         return t("undo.bribe_paid" if decision.paid else "undo.bribe_refused")
-    if isinstance(decision, RevealThreat):
-        return t("undo.reveal_threat")
-    if isinstance(decision, RevealWarrant):
-        return t("undo.reveal_warrant")
     if isinstance(decision, CompleteCity):
         return t("undo.city", name=c.name(decision.seat))
     assert isinstance(decision, EndTurn)
@@ -49,12 +47,10 @@ class UndoScreen(Screen):
         return self.t("undo.title")
 
     def build(self) -> None:
-        half = (BODY.width - 16) // 2
-        top = BODY.bottom - 90
-        self.add(Button(pygame.Rect(BODY.left, top, half, 90), lambda: self.t("undo.keep"),
-                        self.app.pop, name="keep"))
-        self.add(Button(pygame.Rect(BODY.left + half + 16, top, half, 90),
-                        lambda: self.t("undo.confirm"), self.undo, name="confirm", warning=True))
+        left, right = grid(pygame.Rect(BODY.left, BODY.bottom - 90, BODY.width, 90), 2, 2, 16)
+        self.add(Button(left, lambda: self.t("undo.keep"), self.app.pop, name="keep"))
+        self.add(Button(right, lambda: self.t("undo.confirm"), self.undo, name="confirm",
+                        warning=True))
         self.focus = 1  # OK keeps the step: taking it back needs a deliberate move
 
     def undo(self) -> None:
