@@ -9,7 +9,7 @@ SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=/opt/companion
 USER_NAME=companion
 STATE=/var/lib/companion
-GROUPS_WANTED=(video render input gpio dialout tty)
+GROUPS_WANTED=(video render input gpio dialout tty audio)
 DRY_RUN=${DRY_RUN:-0}
 
 run() {
@@ -23,10 +23,10 @@ fi
 
 echo "== system packages"
 # python3-lgpio / python3-rpi.gpio: gpiozero's pin libraries, from Pi OS (no compiler needed);
-# the venv sees them through --system-site-packages.
+# the venv sees them through --system-site-packages. espeak-ng: the spoken calls (Settings > Sound).
 run apt-get update
 run apt-get install -y --no-install-recommends python3-venv python3-dev fonts-nanum \
-    python3-lgpio python3-rpi.gpio
+    python3-lgpio python3-rpi.gpio espeak-ng
 
 echo "== user $USER_NAME"
 if ! id "$USER_NAME" >/dev/null 2>&1; then

@@ -134,18 +134,23 @@ def test_blackmailer_asks_for_the_bribe_and_may_reveal_the_real_threat():
     assert (revealed.rank, revealed.value) == (6, True)
 
 
-def test_king_takes_the_crown_when_called_even_bewitched():
-    state = start(round_setup({"assassin": 1, "king": 3, "bishop": 2, "warlord": 4}, crown=2))
+@pytest.mark.parametrize("edition", EDITIONS)  # the classic King likewise
+def test_king_takes_the_crown_when_called_even_bewitched(edition):
+    state = start(round_setup({"assassin": 1, "king": 3, "bishop": 2, "warlord": 4}, crown=2,
+                              edition=edition))
     state = end(apply(state, Target(1, 8)))
     assert state.crown == 3
     characters = ("witch",) + BASE[1:]
-    state = start(round_setup({"witch": 1, "king": 3, "bishop": 2, "warlord": 4}, characters))
+    state = start(round_setup({"witch": 1, "king": 3, "bishop": 2, "warlord": 4}, characters,
+                              edition=edition))
     state = apply(state, Target(1, 4))
     assert state.crown == 3  # the King's holder, not the Witch
 
 
-def test_assassinated_king_takes_the_crown_at_round_end():
-    state = start(round_setup({"assassin": 1, "king": 3, "bishop": 2, "warlord": 4}, crown=2))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_assassinated_king_takes_the_crown_at_round_end(edition):
+    state = start(round_setup({"assassin": 1, "king": 3, "bishop": 2, "warlord": 4}, crown=2,
+                              edition=edition))
     state = end(apply(state, Target(1, 4)))
     assert state.crown == 2
     while not state.finished:
@@ -230,17 +235,19 @@ def test_tax_collector_reminder_in_2016_games_with_him():
     assert not public_view(start(round_setup({"assassin": 1, "king": 2}))).tax_collector
 
 
-def test_two_player_rounds_give_each_player_two_turns():
-    holders = {"assassin": 1, "magician": 2, "king": 1, "warlord": 2}
-    state = start(round_setup(holders, players=2))
-    reveals = []
+@pytest.mark.parametrize("players, holders", [
+    (2, {"assassin": 1, "magician": 2, "king": 1, "warlord": 2}),
+    (3, {"assassin": 1, "thief": 3, "magician": 2, "king": 1, "architect": 3, "warlord": 2}),
+])
+def test_two_and_three_player_rounds_give_each_player_two_turns(players, holders):
+    state = start(round_setup(holders, players=players))
     while not state.finished:
         if any(isinstance(d, Target) for d in legal(state)):
-            state = apply(state, Target(state.actor, 7))
-        reveals += [e.seat for e in state.events[-1:] if e.kind == "reveal"]
+            target = {"assassin": 5, "thief": 6}[state.character] if players == 3 else 7
+            state = apply(state, Target(state.actor, target))  # ranks nobody holds
         state = end(state)
     seats = [e.seat for e in state.events if e.kind == "reveal"]
-    assert sorted(seats) == [1, 1, 2, 2]
+    assert sorted(seats) == sorted(list(range(1, players + 1)) * 2)
 
 
 def test_completed_cities_end_the_game_after_the_round_in_order():

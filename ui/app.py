@@ -36,7 +36,7 @@ from .fonts import find_fonts
 from .i18n import Catalog
 from .screens.base import Screen
 from .sdnotify import Notifier
-from .speech import Speaker
+from .speech import VOICES, Speaker
 from .widgets import Button, draw_text, next_focus
 
 log = logging.getLogger(__name__)
@@ -414,4 +414,6 @@ class App:
             "about.config": config,
             "about.data": self.store.path,
             "about.display": self.display.describe(),
+            "about.speech": self.t("about.speech_on", voice=VOICES.get(self.language, "en"))
+            if self.speaker.available else self.t("about.speech_off"),
         }
