@@ -37,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         from .simulate_cli import main as simulate
 
         return simulate(argv[1:])
+    if argv[:1] == ["score"]:
+        from .score_cli import main as score
+
+        return score(argv[1:])
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)

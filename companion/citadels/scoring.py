@@ -1,0 +1,318 @@
+"""Final scoring of a Citadels game (RULES.md §1.4, DISTRICTS.md), with a breakdown per player.
+
+Each player's total is the sum of four categories, so anyone can check it:
+
+- ``districts``: the cost of every district in the city, +1 for each Artist-decorated one;
+- ``five_types``: +3 with a district of each of the 5 types;
+- ``completion``: +4 for the first to complete a city, +2 for every other who completed one;
+- ``unique``: what unique districts add at the end (one line per district, 0 included).
+
+A Haunted Quarter (2016) / Haunted City (classic, unless built in the last round) counts as the
+type that gives that player the most points, everything considered (the five types, the
+Capitol, the Ivory Tower, the Wishing Well). District facts come from ``districts.json``.
+
+>>> a = PlayerCity("Mina", ("manor", "castle", "temple", "market", "watchtower",
+...                          "haunted_quarter", "palace", "church"), completed=1)
+>>> b = PlayerCity("Joon", ("palace", "palace", "cathedral", "fortress"))
+>>> result = score_game("2016", (a, b))
+>>> [(p.name, s.total) for p, s in result.standings()]
+[('Mina', 27), ('Joon', 20)]
+>>> s = result.scores[0]
+>>> s.districts, s.five_types, s.completion, s.haunted_as
+(20, 3, 4, 'unique')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+
+from ..errors import RuleError
+from .calling import city_size
+from .catalogue import EDITIONS, rank_of
+from .districts import TYPES, District, district, districts
+
+FIRST_BONUS, LATER_BONUS, FIVE_TYPES_BONUS, DECORATION = 4, 2, 3, 1
+MAX_DECORATED = 2
+
+
+class ScoringError(RuleError):
+    """Input that cannot be scored (unknown district, negative count, impossible city)."""
+
+
+@dataclass(frozen=True)
+class PlayerCity:
+    """One player's end of game, as entered (or taken from the game the device ran)."""
+
+    name: str
+    city: tuple[str, ...]
+    decorated: tuple[str, ...] = ()  # Artist: +1 each, at most 2 per city
+    completed: int | None = None  # 1 = first to complete, 2, 3, ... later; None = did not
+    gold: int = 0
+    hand: int = 0  # cards in hand (Map Room)
+    museum: int = 0  # cards under the Museum
+    secret_vault: bool = False  # revealed from hand at the end (2016)
+    crown: bool = False  # holds the crown at the end (Statue)
+    characters: tuple[str, ...] = ()  # final-round characters (tie-break, 2016)
+    built_last_round: tuple[str, ...] = ()  # (classic Haunted City)
+
+
+@dataclass(frozen=True)
+class Score:
+    """One player's points by category."""
+
+    districts: int
+    decorations: int
+    five_types: int
+    completion: int
+    unique: tuple[tuple[str, int], ...]  # (district id, points) for each end-game district
+    haunted_as: str | None  # the type a Haunted Quarter / City was counted as
+    city_count: int  # districts toward completion (a Monument counts as two)
+
+    @property
+    def unique_total(self) -> int:
+        return sum(points for _, points in self.unique)
+
+    @property
+    def total(self) -> int:
+        return self.districts + self.five_types + self.completion + self.unique_total
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How a tie on points was settled. ``code`` is one of ``rank`` (2016: the higher
+    final-round character), ``shared`` (nothing breaks it), ``faq_value`` / ``faq_gold``
+    (classic, the published FAQ's rule when asked for); ``fields`` fill its sentence."""
+
+    code: str
+    fields: dict = field(default_factory=dict)
+
+    def sentence(self) -> str:
+        """The English sentence (the UI has both languages in its catalogues)."""
+        return TIE_SENTENCES[self.code].format(**self.fields)
+
+
+TIE_SENTENCES = {
+    "rank": "{names} tie on {points}; {winner} wins with the higher final-round character "
+            "(rank {rank} against {other}).",
+    "shared": "{names} tie on {points} and share the win{why}.",
+    "faq_value": "{names} tie on {points}; by the published FAQ (not in the rulebook) "
+                 "{winner} wins with the higher district value ({value} against {other}).",
+    "faq_gold": "{names} tie on {points} and on district value; by the published FAQ (not in "
+                "the rulebook) {winner} wins with more gold ({gold} against {other}).",
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    edition: str
+    players: tuple[PlayerCity, ...]
+    scores: tuple[Score, ...]
+    ranking: tuple[int, ...]  # player indices, best first
+    winners: tuple[int, ...]
+    tie_break: TieBreak | None
+
+    def standings(self) -> list[tuple[PlayerCity, Score]]:
+        return [(self.players[i], self.scores[i]) for i in self.ranking]
+
+
+# --- one player --------------------------------------------------------------------------------
+
+def _end_game(d: District) -> dict:
+    return d.end_game or {}
+
+
+def _unique_points(edition: str, player: PlayerCity, built: list[District],
+                   types: list[str]) -> list[tuple[str, int]]:
+    """Each end-game unique district's points, given the type each district counts as."""
+    uniques = sum(t == "unique" for t in types)
+    counts = Counter(types)
+    out = []
+    for d in built:
+        kind = _end_game(d).get("kind")
+        points = {
+            "bonus": lambda: d.end_game["points"],
+            "scores_as": lambda: d.end_game["points"] - d.cost,
+            "per_gold": lambda: player.gold,
+            "per_card_in_hand": lambda: player.hand,
+            "per_unique_district": lambda: uniques,
+            "crown_bonus": lambda: d.end_game["points"] if player.crown else 0,
+            "three_of_a_type": lambda: d.end_game["points"] if max(counts.values()) >= 3 else 0,
+            "per_odd_cost_district": lambda: sum(1 for b in built if b.cost % 2 == 1),
+            "only_unique": lambda: d.end_game["points"] if uniques == 1 else 0,
+            "per_card_under": lambda: player.museum,
+        }.get(kind)
+        if points is not None:
+            out.append((d.id, points()))
+    if player.secret_vault:
+        out.append(("secret_vault", district(edition, "secret_vault").end_game["points"]))
+    return out
+
+
+def _flexible(d: District, player: PlayerCity) -> bool:
+    """Whether this district may count as any type (Haunted Quarter / City)."""
+    end = _end_game(d)
+    if end.get("kind") != "any_type":
+        return False
+    return not (end.get("not_if_built_last_round") and d.id in player.built_last_round)
+
+
+def city_count(built) -> int:
+    """Districts toward completing the city: a Monument counts as two."""
+    return sum(2 if _end_game(d).get("kind") == "counts_as_two" else 1 for d in built)
+
+
+def score_player(edition: str, player: PlayerCity) -> Score:
+    """One player's score; the Haunted district's type is chosen to score best (ties keep it
+    unique, its printed type)."""
+    built = [district(edition, i) for i in player.city]
+    decorations = DECORATION * len(player.decorated)
+    costs = sum(d.cost for d in built) + decorations
+    completion = 0 if player.completed is None else (
+        FIRST_BONUS if player.completed == 1 else LATER_BONUS)
+    flexible = [i for i, d in enumerate(built) if _flexible(d, player)]
+    # unique first, so that a tie keeps the printed type
+    choices = product(("unique",) + tuple(t for t in TYPES if t != "unique"),
+                      repeat=len(flexible))
+    best = None
+    for choice in choices:
+        types = [d.type for d in built]
+        for i, t in zip(flexible, choice):
+            types[i] = t
+        five = FIVE_TYPES_BONUS if set(TYPES) <= set(types) else 0
+        unique = _unique_points(edition, player, built, types)
+        total = five + sum(p for _, p in unique)
+        if best is None or total > best[0]:
+            best = (total, five, unique, choice[0] if choice else None)
+    _, five, unique, haunted_as = best
+    return Score(costs, decorations, five, completion, tuple(unique), haunted_as,
+                 city_count(built))
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+def _highest_rank(edition: str, player: PlayerCity) -> int | None:
+    return max((rank_of(edition, c) for c in player.characters), default=None)
+
+
+def _district_value(edition: str, player: PlayerCity) -> int:
+    return sum(district(edition, i).cost for i in player.city)
+
+
+def score_game(edition: str, players, faq_tiebreak: bool = False) -> Result:
+    """Score every player, rank them, and settle a tie for first place (2016: the higher
+    final-round character; classic: a shared win, or with ``faq_tiebreak`` the published FAQ's
+    district value then gold). Raises ScoringError for input that cannot be scored."""
+    players = tuple(players)
+    validate(edition, players)
+    scores = tuple(score_player(edition, p) for p in players)
+    top = max(s.total for s in scores)
+    tied = [i for i, s in enumerate(scores) if s.total == top]
+    winners, tie_break = tuple(tied), None
+    if len(tied) > 1:
+        winners, tie_break = _break_tie(edition, players, tied, top, faq_tiebreak)
+    order = {i: n for n, i in enumerate(winners)}
+    ranking = tuple(sorted(range(len(players)),
+                           key=lambda i: (-scores[i].total, order.get(i, len(players)), i)))
+    return Result(edition, players, scores, ranking, winners, tie_break)
+
+
+def _names(players, indices) -> str:
+    names = [players[i].name for i in indices]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _break_tie(edition, players, tied, points, faq):
+    names = _names(players, tied)
+    if edition == "2016":
+        ranks = {i: _highest_rank(edition, players[i]) for i in tied}
+        if None in ranks.values():
+            return tuple(tied), TieBreak("shared", {
+                "names": names, "points": points,
+                "why": " (their final-round characters are not known)"})
+        best = sorted(tied, key=lambda i: -ranks[i])
+        return (best[0],), TieBreak("rank", {
+            "names": names, "points": points, "winner": players[best[0]].name,
+            "rank": ranks[best[0]], "other": ", ".join(str(ranks[i]) for i in best[1:])})
+    if not faq:
+        return tuple(tied), TieBreak("shared", {
+            "names": names, "points": points, "why": " (the classic rules break no tie)"})
+    for code, measure, key in (("faq_value", _district_value, "value"),
+                               ("faq_gold", lambda e, p: p.gold, "gold")):
+        values = {i: measure(edition, players[i]) for i in tied}
+        best = max(values.values())
+        leaders = [i for i in tied if values[i] == best]
+        if len(leaders) == 1:
+            return (leaders[0],), TieBreak(code, {
+                "names": names, "points": points, "winner": players[leaders[0]].name,
+                key: best, "other": ", ".join(str(values[i]) for i in tied if i != leaders[0])})
+        tied = leaders
+    return tuple(tied), TieBreak("shared", {
+        "names": _names(players, tied), "points": points,
+        "why": " (also equal on district value and gold)"})
+
+
+# --- checking the input --------------------------------------------------------------------------
+
+def validate(edition: str, players) -> None:
+    """Raise ScoringError with one clear sentence for input the scoring cannot take."""
+    if edition not in EDITIONS:
+        raise ScoringError(f"unknown edition {edition!r} (use 2016 or classic)")
+    if not 2 <= len(players) <= 8:
+        raise ScoringError(f"Citadels is scored for 2 to 8 players, not {len(players)}")
+    names = [p.name for p in players]
+    if any(not n.strip() for n in names) or len(set(names)) != len(names):
+        raise ScoringError("every player needs a name of their own")
+    known = {d.id: d for d in districts(edition)}
+    used: Counter = Counter()
+    for p in players:
+        who = f"{p.name}:"
+        for number in ("gold", "hand", "museum"):
+            value = getattr(p, number)
+            if not isinstance(value, int) or value < 0:
+                raise ScoringError(f"{who} {number} must be a whole number 0 or more")
+        for i in p.city + p.decorated + p.built_last_round:
+            if i not in known:
+                raise ScoringError(f"{who} no district {i!r} in the {edition} edition")
+        for c in p.characters:
+            try:
+                rank_of(edition, c)
+            except KeyError:
+                raise ScoringError(f"{who} no character {c!r} in the {edition} edition") from None
+        city = Counter(p.city)
+        used += city
+        if "secret_vault" in city:
+            raise ScoringError(f"{who} the Secret Vault cannot be built; say it was revealed")
+        if p.secret_vault and "secret_vault" not in known:
+            raise ScoringError(f"{who} the {edition} edition has no Secret Vault")
+        for i, n in city.items():
+            if known[i].type == "unique" and n > 1:
+                raise ScoringError(f"{who} a city holds each unique district once ({i})")
+        if len(p.decorated) > MAX_DECORATED or Counter(p.decorated) - city:
+            raise ScoringError(f"{who} decorated districts must be in the city, at most "
+                               f"{MAX_DECORATED}")
+        if Counter(p.built_last_round) - city:
+            raise ScoringError(f"{who} districts built in the last round must be in the city")
+        if p.museum and "museum" not in city:
+            raise ScoringError(f"{who} cards under the Museum, but no Museum in the city")
+    for i, n in used.items():
+        if n > known[i].copies:
+            raise ScoringError(f"the game has {known[i].copies} {i} card(s), the cities hold {n}")
+    _validate_completion(edition, players)
+
+
+def _validate_completion(edition: str, players) -> None:
+    places = sorted(p.completed for p in players if p.completed is not None)
+    if any(not isinstance(n, int) or n < 1 for n in places) or places != list(
+            range(1, len(places) + 1)):
+        raise ScoringError("completion order must be 1, 2, 3, ... with no gaps or repeats")
+    size = city_size(edition, len(players))
+    for p in players:
+        count = city_count([district(edition, i) for i in p.city])
+        if p.completed is not None and count < size:
+            raise ScoringError(f"{p.name}: completed a city of {count} districts; "
+                               f"{size} are needed (a Monument counts as two)")
+        if p.completed is None and count >= size:
+            raise ScoringError(f"{p.name}: a city of {count} districts is complete; "
+                               f"give its place in the completion order")
