@@ -24,9 +24,11 @@ Capitol, the Ivory Tower, the Wishing Well). District facts come from ``district
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 from ..errors import RuleError
 from .calling import city_size
@@ -123,29 +125,41 @@ def _end_game(d: District) -> dict:
     return d.end_game or {}
 
 
-def _unique_points(edition: str, player: PlayerCity, built: list[District],
-                   types: list[str]) -> list[tuple[str, int]]:
-    """Each end-game unique district's points, given the type each district counts as."""
-    uniques = sum(t == "unique" for t in types)
-    counts = Counter(types)
-    out = []
-    for d in built:
-        kind = _end_game(d).get("kind")
-        points = {
-            "bonus": lambda: d.end_game["points"],
-            "scores_as": lambda: d.end_game["points"] - d.cost,
-            "per_gold": lambda: player.gold,
-            "per_card_in_hand": lambda: player.hand,
-            "per_unique_district": lambda: uniques,
-            "crown_bonus": lambda: d.end_game["points"] if player.crown else 0,
-            "three_of_a_type": lambda: d.end_game["points"] if max(counts.values()) >= 3 else 0,
-            "per_odd_cost_district": lambda: sum(1 for b in built if b.cost % 2 == 1),
-            "only_unique": lambda: d.end_game["points"] if uniques == 1 else 0,
-            "per_card_under": lambda: player.museum,
-        }.get(kind)
-        if points is not None:
-            out.append((d.id, points()))
-    if player.secret_vault:
+@dataclass(frozen=True)
+class _City:
+    """What the end-game effects look at: the player, the city, the type each district
+    counts as (with the Haunted one's chosen type)."""
+
+    player: PlayerCity
+    built: tuple[District, ...]
+    types: tuple[str, ...]
+
+    @property
+    def uniques(self) -> int:
+        return sum(t == "unique" for t in self.types)
+
+
+# points of each end-game effect kind (districts.json), for district ``d`` in city ``c``
+EFFECTS = {
+    "bonus": lambda d, c: d.end_game["points"],
+    "scores_as": lambda d, c: d.end_game["points"] - d.cost,
+    "per_gold": lambda d, c: c.player.gold,
+    "per_card_in_hand": lambda d, c: c.player.hand,
+    "per_unique_district": lambda d, c: c.uniques,
+    "crown_bonus": lambda d, c: d.end_game["points"] if c.player.crown else 0,
+    "three_of_a_type": lambda d, c: d.end_game["points"]
+    if max(Counter(c.types).values()) >= 3 else 0,
+    "per_odd_cost_district": lambda d, c: sum(1 for b in c.built if b.cost % 2 == 1),
+    "only_unique": lambda d, c: d.end_game["points"] if c.uniques == 1 else 0,
+    "per_card_under": lambda d, c: c.player.museum,
+}
+
+
+def _unique_points(edition: str, city: _City) -> list[tuple[str, int]]:
+    """Each end-game unique district's points (0 included, so the breakdown shows it)."""
+    out = [(d.id, EFFECTS[_end_game(d)["kind"]](d, city)) for d in city.built
+           if _end_game(d).get("kind") in EFFECTS]
+    if city.player.secret_vault:
         out.append(("secret_vault", district(edition, "secret_vault").end_game["points"]))
     return out
 
@@ -181,7 +195,7 @@ def score_player(edition: str, player: PlayerCity) -> Score:
         for i, t in zip(flexible, choice):
             types[i] = t
         five = FIVE_TYPES_BONUS if set(TYPES) <= set(types) else 0
-        unique = _unique_points(edition, player, built, types)
+        unique = _unique_points(edition, _City(player, tuple(built), tuple(types)))
         total = five + sum(p for _, p in unique)
         if best is None or total > best[0]:
             best = (total, five, unique, choice[0] if choice else None)
@@ -316,3 +330,69 @@ def _validate_completion(edition: str, players) -> None:
         if p.completed is None and count >= size:
             raise ScoringError(f"{p.name}: a city of {count} districts is complete; "
                                f"give its place in the completion order")
+
+
+# --- JSON (the ``score`` command, stored results) --------------------------------------------------
+
+FIELDS = {"name": str, "city": list, "decorated": list, "completed": (int, type(None)),
+          "gold": int, "hand": int, "museum": int, "secret_vault": bool, "crown": bool,
+          "characters": list, "built_last_round": list}
+LISTS = ("city", "decorated", "characters", "built_last_round")
+
+
+def player_from_json(data: Any, n: int) -> PlayerCity:
+    """One player's entry, checked field by field (ScoringError names the problem)."""
+    where = f"player {n}"
+    if not isinstance(data, dict):
+        raise ScoringError(f"{where}: must be an object")
+    unknown = set(data) - set(FIELDS)
+    if unknown:
+        raise ScoringError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+    for key in ("name", "city"):
+        if key not in data:
+            raise ScoringError(f"{where}: {key!r} is required")
+    for key, value in data.items():
+        kind = FIELDS[key]
+        wrong_bool = isinstance(value, bool) and kind in (int, (int, type(None)))
+        if not isinstance(value, kind) or wrong_bool:
+            raise ScoringError(f"{where}: {key!r} has the wrong type")
+        if key in LISTS and not all(isinstance(v, str) for v in value):
+            raise ScoringError(f"{where}: {key!r} must list ids (strings)")
+    return PlayerCity(**{k: tuple(v) if k in LISTS else v for k, v in data.items()})
+
+
+def player_json(player: PlayerCity) -> dict[str, Any]:
+    """The JSON form of one player's entry (the inverse of ``player_from_json``)."""
+    return {k: list(v) if k in LISTS else v for k, v in player.__dict__.items()}
+
+
+def read_input(text: str) -> tuple[str, list[PlayerCity]]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScoringError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+                           ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise ScoringError("the input must be an object with 'edition' and a 'players' list")
+    return str(data.get("edition")), [player_from_json(p, n)
+                                      for n, p in enumerate(data["players"], 1)]
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """The result as JSON: per player total and breakdown, ranking, winners, tie-break."""
+    players = []
+    for p, s in zip(result.players, result.scores):
+        players.append({
+            "name": p.name, "total": s.total,
+            "breakdown": {"districts": s.districts, "decorations": s.decorations,
+                          "five_types": s.five_types, "completion": s.completion,
+                          "unique": {"total": s.unique_total,
+                                     "districts": [{"district": i, "points": points}
+                                                   for i, points in s.unique]},
+                          "haunted_as": s.haunted_as, "city_count": s.city_count}})
+    return {"edition": result.edition, "players": players,
+            "ranking": [p.name for p, _ in result.standings()],
+            "winners": [result.players[i].name for i in result.winners],
+            "tie_break": result.tie_break.sentence() if result.tie_break else None}
+
+
