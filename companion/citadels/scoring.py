@@ -92,7 +92,13 @@ class TieBreak:
 
     def sentence(self) -> str:
         """The English sentence (the UI has both languages in its catalogues)."""
-        return TIE_SENTENCES[self.code].format(**self.fields)
+        why = SHARED_REASONS.get(self.fields.get("reason"), "")
+        return TIE_SENTENCES[self.code].format(why=why, **self.fields)
+
+
+SHARED_REASONS = {"characters_unknown": " (their final-round characters are not known)",
+                  "classic": " (the classic rules break no tie)",
+                  "all_equal": " (also equal on district value and gold)"}
 
 
 TIE_SENTENCES = {
@@ -233,8 +239,8 @@ def score_game(edition: str, players, faq_tiebreak: bool = False) -> Result:
 
 
 def _names(players, indices) -> str:
-    names = [players[i].name for i in indices]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """The tied players' names (no words, so either language can use them)."""
+    return ", ".join(players[i].name for i in indices)
 
 
 def _break_tie(edition, players, tied, points, faq):
@@ -243,15 +249,14 @@ def _break_tie(edition, players, tied, points, faq):
         ranks = {i: _highest_rank(edition, players[i]) for i in tied}
         if None in ranks.values():
             return tuple(tied), TieBreak("shared", {
-                "names": names, "points": points,
-                "why": " (their final-round characters are not known)"})
+                "names": names, "points": points, "reason": "characters_unknown"})
         best = sorted(tied, key=lambda i: -ranks[i])
         return (best[0],), TieBreak("rank", {
             "names": names, "points": points, "winner": players[best[0]].name,
             "rank": ranks[best[0]], "other": ", ".join(str(ranks[i]) for i in best[1:])})
     if not faq:
         return tuple(tied), TieBreak("shared", {
-            "names": names, "points": points, "why": " (the classic rules break no tie)"})
+            "names": names, "points": points, "reason": "classic"})
     for code, measure, key in (("faq_value", _district_value, "value"),
                                ("faq_gold", lambda e, p: p.gold, "gold")):
         values = {i: measure(edition, players[i]) for i in tied}
@@ -263,8 +268,7 @@ def _break_tie(edition, players, tied, points, faq):
                 key: best, "other": ", ".join(str(values[i]) for i in tied if i != leaders[0])})
         tied = leaders
     return tuple(tied), TieBreak("shared", {
-        "names": _names(players, tied), "points": points,
-        "why": " (also equal on district value and gold)"})
+        "names": _names(players, tied), "points": points, "reason": "all_equal"})
 
 
 # --- checking the input --------------------------------------------------------------------------
@@ -393,6 +397,8 @@ def result_json(result: Result) -> dict[str, Any]:
     return {"edition": result.edition, "players": players,
             "ranking": [p.name for p, _ in result.standings()],
             "winners": [result.players[i].name for i in result.winners],
-            "tie_break": result.tie_break.sentence() if result.tie_break else None}
+            "tie_break": result.tie_break.sentence() if result.tie_break else None,
+            "tie_break_code": result.tie_break.code if result.tie_break else None,
+            "tie_break_fields": result.tie_break.fields if result.tie_break else None}
 
 

@@ -50,7 +50,10 @@ class Screen:
         """Create the buttons (called once)."""
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        """Draw what is not a button."""
+        """Draw what is not a button (under the buttons)."""
+
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        """Draw over the buttons (e.g. a chart inside a tappable row)."""
 
     def on_control(self, event: ControlEvent) -> bool:
         """Handle a control before the defaults; return True if it was used."""
@@ -87,6 +90,7 @@ class Screen:
         for i, b in enumerate(self.buttons):
             b.draw(canvas, fonts, focused=(i == self.focus and self.app.show_focus
                                             and self.uses_focus))
+        self.draw_overlay(canvas)
 
     def button_at(self, pos: tuple[float, float]) -> Button | None:
         for b in reversed(self.buttons):

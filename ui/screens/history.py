@@ -5,10 +5,11 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..widgets import draw_text
+from ..widgets import Button, draw_text
 from .base import BODY, Screen
 
-ROWS = 9
+ROWS = 7
+ROW_H = 56
 
 
 class HistoryScreen(Screen):
@@ -19,6 +20,16 @@ class HistoryScreen(Screen):
 
     def build(self) -> None:
         self.games = self.app.store.history(limit=ROWS)
+        for i, game in enumerate(self.games):  # a scored game: tap it to see its result again
+            rect = pygame.Rect(BODY.left, BODY.top + 4 + i * ROW_H, BODY.width, ROW_H - 4)
+            action = (lambda g=game: self.open(g)) if "scores" in game.result else None
+            self.add(Button(rect, lambda g=game: self.row_text(g), action, name=f"game{i}",
+                            size=theme.BODY_SIZE))
+
+    def open(self, game) -> None:
+        from .citadels.score_results import ResultsScreen
+
+        self.app.push(ResultsScreen(self.app, data=game.result["scores"]))
 
     def row_text(self, game) -> str:
         """One line per finished game: date, game, winner (the result's 'winner' field)."""
@@ -41,8 +52,3 @@ class HistoryScreen(Screen):
             draw_text(canvas, fonts, self.t("history.empty"), BODY.center, theme.BIG_SIZE,
                       theme.TEXT_DIM, anchor="center")
             return
-        y = BODY.top + 8
-        for game in self.games:
-            draw_text(canvas, fonts, self.row_text(game), (BODY.left + 8, y), theme.BODY_SIZE)
-            y += 42
-            pygame.draw.line(canvas, theme.PANEL, (BODY.left, y - 8), (BODY.right, y - 8))

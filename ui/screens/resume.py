@@ -14,7 +14,14 @@ def _citadels(app, session) -> None:
     open_game(app, session)
 
 
-OPENERS = {"citadels": _citadels}
+def _citadels_score(app, session) -> None:
+    from .citadels.score_controller import ScoreController
+    from .citadels.score_entry import open_entry
+
+    open_entry(app, ScoreController(app, session))
+
+
+OPENERS = {"citadels": _citadels, "citadels-score": _citadels_score}
 
 
 def resume_unfinished(app) -> bool:

@@ -112,7 +112,29 @@ class GameOverScreen(RoundScreen):
 
     def build(self) -> None:
         self.add_buttons([("undo", "calling.undo", self.ask_undo, False),
-                          ("done", "rounds.done", self.done, True)])
+                          ("done", "rounds.done", self.done, False),
+                          ("score", "score.from_game", self.score, True)])
+
+    def score(self) -> None:
+        """Into History, then straight on to final scoring with what the game knows filled in:
+        who completed (and in which order), the final-round characters, the crown."""
+        from companion.citadels.scoring import PlayerCity
+
+        from .score_controller import ScoreController
+        from .score_entry import open_entry
+
+        c = self.controller
+        c.finish()
+        order, final = c.completion_order(), c.final_characters()
+        crown = c.rounds[-1].crown_after
+        players = [PlayerCity(c.name(s), (), completed=order.index(s) + 1 if s in order else None,
+                              crown=s == crown,
+                              characters=tuple(ch for ch, h in final if h == s))
+                   for s in range(1, c.players + 1)]
+        artist = "artist" in c.session.config["characters"]
+        score = ScoreController.new(self.app, c.edition, players, decorations=artist,
+                                    game_session=c.session.id, game_result=c.result())
+        open_entry(self.app, score)
 
     def done(self) -> None:
         """Into the history (completion order and final characters kept for scoring)."""

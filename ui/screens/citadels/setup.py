@@ -71,10 +71,23 @@ class CitadelsSetupScreen(Screen):
         self.add(Button(pygame.Rect(BODY.right - 220, BODY.bottom - 64, 220, 64),
                         lambda: t("setup.start"), self.start, name="start", selected=True))
         self.saved = self._saved_draft()
-        self.add(Button(pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width - 240, 64),
+        self.add(Button(pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width - 420, 64),
                         lambda: t("setup.continue", n=len(self.saved.decisions)),
                         self.continue_saved, name="continue", visible=self.saved is not None,
                         size=theme.BODY_SIZE))
+        self.add(Button(pygame.Rect(BODY.right - 400, BODY.bottom - 64, 170, 64),
+                        lambda: t("score.start"), self.score_only, name="score",
+                        size=theme.BODY_SIZE))
+
+    def score_only(self) -> None:
+        """Final scoring of a game played without the device: these players, this edition."""
+        from companion.citadels.scoring import PlayerCity
+
+        from .score_controller import ScoreController
+        from .score_entry import open_entry
+
+        players = [PlayerCity(name, ()) for name in self.names()]
+        open_entry(self.app, ScoreController.new(self.app, self.edition, players))
 
     def _saved_draft(self):
         """The newest unfinished game, if the table left one."""
@@ -151,7 +164,7 @@ class CitadelsSetupScreen(Screen):
                       theme.BODY_SIZE, anchor="midleft")
         names = ", ".join(character(self.edition, c).name(self.app.language)
                           for c in self.characters)
-        area = pygame.Rect(BODY.left, self._row(4).top, BODY.width - 240, 56 if self.saved else 110)
+        area = pygame.Rect(BODY.left, self._row(4).top, BODY.width - 240, 56)
         y = draw_paragraph(canvas, fonts, names, area, theme.SMALL_SIZE, theme.TEXT_DIM)
         found = self.problems()
         if found:

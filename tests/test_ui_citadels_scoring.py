@@ -1,0 +1,170 @@
+"""Final scoring on the device, end to end: entering four cities with taps, the results with
+their bars and breakdown, History, scoring straight after a game the device ran, a restart in
+the middle of the entry, and entries that cannot be scored."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from citadels_driver import Table, setup_lines
+from conftest import play, record_text
+
+# Four cities, tapped the way a table would (2016, 4 players: 7 districts complete a city).
+ENTRY = """
+TAP @citadels
+EXPECT citadels-setup
+TAP @score
+EXPECT score-city
+SHOT city-empty
+TAP @manor
+TAP @castle
+TAP @tab-religious
+TAP @temple
+TAP @tab-trade
+TAP @market
+TAP @tab-military
+TAP @watchtower
+TAP @tab-unique
+TAP @imperial_treasury
+TAP @haunted_quarter
+SHOT city
+TAP @next
+EXPECT score-questions
+TAP @completed-more
+TAP @gold-more
+TAP @gold-more
+TAP @decor-castle
+SHOT questions
+TAP @next
+EXPECT score-city
+TAP @tab-noble
+TAP @palace
+HOLD @palace
+TAP @tab-unique
+TAP @statue
+TAP @next
+TAP @crown
+TAP @next
+TAP @tab-trade
+TAP @tavern
+TAP @next
+TAP @next
+TAP @tab-religious
+TAP @cathedral
+TAP @next
+TAP @next
+EXPECT score-results
+SHOT results
+"""
+# Player 1: 3+4+1+2+1+5+2 = 18, +1 decorated Castle, +3 five types (the Haunted Quarter as
+# unique), +4 first to complete, +2 gold in the Imperial Treasury = 28.
+# Player 2: two Palaces (Quarry) 10 + Statue 3, +5 with the crown = 18. Then 5 and 1.
+QUIET_ENTRY = "\n".join(line for line in ENTRY.splitlines() if not line.startswith("SHOT"))
+EXPECTED = [("Player 1", 28), ("Player 2", 18), ("Player 4", 5), ("Player 3", 1)]
+
+
+def drawn_now(app, drawn):
+    drawn.clear()
+    app.render()
+    return list(drawn)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_entering_four_cities_gives_the_scores_and_keeps_them_in_history(
+        make_app, tmp_path, language):
+    app = make_app(language=language)
+    shots = tmp_path / "shots"
+    play(app, ENTRY, screenshots=shots)
+    results = app.top
+    names = [(p["name"], p["total"]) for p in results.ranked()]
+    expected = [(n if language == "en" else n.replace("Player", "플레이어"), t)
+                for n, t in EXPECTED]
+    assert names == expected
+    first = results.ranked()[0]["breakdown"]
+    assert (first["districts"], first["decorations"], first["five_types"], first["completion"],
+            first["unique"]["total"], first["haunted_as"]) == (19, 1, 3, 4, 2, "unique")
+    play(app, "TAP @row1\nEXPECT score-breakdown\nSHOT breakdown", screenshots=shots)
+    drawn = record_text(app)
+    assert any("2" in line and ("Imperial" in line or "제국" in line)
+               for line in drawn_now(app, drawn))
+    play(app, "BACK\nEXPECT score-results\nTAP @done\nEXPECT home")
+    (game,) = app.store.history()
+    assert game.result["winner"] == expected[0][0]
+    assert app.store.unfinished() == []
+    play(app, "TAP @history\nEXPECT history\nTAP @game0\nEXPECT score-results", screenshots=shots)
+    assert [(p["name"], p["total"]) for p in app.top.ranked()] == expected
+    assert not any(b.name == "edit" for b in app.top.buttons)  # History is read-only
+    assert all(p.stat().st_size > 0 for p in shots.iterdir())
+
+
+def test_a_restart_during_the_entry_resumes_at_the_next_player(make_app, tmp_path):
+    app = make_app()
+    lines = QUIET_ENTRY.strip().splitlines()
+    play(app, "\n".join(lines[:lines.index("EXPECT score-city", 5) + 1]))  # player 1 stored
+    data = app.config.data_dir
+    app.close()
+    app.running = False
+    again = make_app(data_dir=data)
+    assert again.top.name == "score-city" and again.top.index == 1
+    assert again.top.controller.players[0].city[:2] == ("manor", "castle")
+
+
+def test_an_entry_that_cannot_be_scored_says_why_and_can_be_edited(make_app):
+    app = make_app()
+    play(app, "TAP @citadels\nTAP @score\nEXPECT score-city")
+    seven = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedral"]
+    play(app, "\n".join(f"TAP @{d}" if i < 3 else f"TAP @tab-religious\nTAP @{d}"
+                        for i, d in enumerate(seven)))
+    play(app, "TAP @next\nTAP @next")  # not marked as completed
+    for _ in range(3):
+        play(app, "TAP @next\nTAP @next")
+    assert app.top.name == "score-results" and app.top.data is None
+    drawn = record_text(app)
+    shown = " ".join(drawn_now(app, drawn))  # (a wrapped paragraph: one string per line)
+    assert "a city of 7 districts is complete; give its place in the completion order" in shown
+    play(app, "TAP @edit\nEXPECT score-city")
+    assert app.top.index == 0
+
+
+def test_scoring_right_after_a_game_fills_in_what_the_device_knows(make_app):
+    app = make_app()
+    app.seeds = iter(range(31, 99))
+    setup_lines(app, 4)
+    Table(app, seed=4, complete_from=2).play()
+    game = app.top.controller
+    order, final = game.completion_order(), dict(game.final_characters())
+    crown = game.rounds[-1].crown_after
+    play(app, "TAP @score\nEXPECT score-city")
+    score = app.top.controller
+    for seat, player in enumerate(score.players, start=1):
+        assert player.completed == (order.index(seat) + 1 if seat in order else None)
+        assert set(player.characters) == {c for c, s in final.items() if s == seat}
+        assert player.crown == (seat == crown)
+    assert not score.entry.decorations  # no Artist in the first-game set: no question
+    assert app.store.history()[0].result["completion_order"] == list(order)
+
+
+def test_history_rows_without_scores_are_not_buttons_to_nowhere(make_app):
+    app = make_app()
+    session = app.store.create_session("citadels", {}, 1)
+    app.store.finish(session, {"first_complete": "Mina"})
+    play(app, "TAP @history\nEXPECT history\nTAP @game0\nEXPECT history")
+
+
+def test_the_results_screen_draws_a_bar_per_player(make_app, tmp_path):
+    app = make_app()
+    play(app, QUIET_ENTRY)
+    app.render()
+    surface = app.display.surface
+    rows = app.top.row_rects(4)
+    from ui.screens.citadels.score_results import BAR_X, COLORS
+
+    def colours(rect):
+        return {tuple(surface.get_at((x, rect.centery)))[:3]
+                for x in range(BAR_X, rect.right - 10, 3)}
+
+    assert {COLORS["districts"], COLORS["five_types"], COLORS["completion"],
+            COLORS["unique"]} <= colours(rows[0])  # the winner scored in all four
+    assert COLORS["completion"] not in colours(rows[1])
+    assert isinstance(surface, pygame.Surface)

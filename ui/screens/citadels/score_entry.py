@@ -1,0 +1,253 @@
+"""Entering the cities for final scoring: per player, the districts tapped on a grid (one tab
+per type, cheapest first), then only the questions that city needs; each player is stored when
+confirmed, so a restart resumes at the player being entered."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from companion.citadels.calling import city_size
+from companion.citadels.districts import TYPES, district
+from companion.citadels.scoring import MAX_DECORATED, PlayerCity, city_count
+
+from ... import theme
+from ...widgets import Button, draw_paragraph, draw_text, grid
+from ..base import BODY, Screen
+from .score_controller import ScoreController
+
+TABS = pygame.Rect(BODY.left, BODY.top, 140, 300)
+GRID = pygame.Rect(TABS.right + 12, BODY.top, BODY.right - TABS.right - 12, 300)
+SUMMARY = pygame.Rect(BODY.left, GRID.bottom + 6, BODY.width, 46)
+BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
+
+
+def open_entry(app, controller: ScoreController, index: int | None = None) -> None:
+    """The city screen of ``index`` (default: the first player not yet entered), or the
+    results once everyone is in."""
+    from .score_results import ResultsScreen
+
+    app.pop_to("home")
+    index = controller.entry.next_player if index is None else index
+    if index is None:
+        app.push(ResultsScreen(app, controller))
+    else:
+        app.push(CityScreen(app, controller, index))
+
+
+class EntryScreen(Screen):
+    """A step of one player's entry, holding that player's working copy."""
+
+    def __init__(self, app, controller: ScoreController, index: int,
+                 player: PlayerCity | None = None):
+        self.controller, self.index = controller, index
+        self.player = player or controller.players[index]
+        super().__init__(app)
+
+    def add_row(self, items) -> None:
+        """The bottom row: (name, label key, action, primary)."""
+        for rect, (name, key, action, primary) in zip(grid(BOTTOM, len(items), len(items), 12),
+                                                      items):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
+                            size=theme.BODY_SIZE))
+
+
+class CityScreen(EntryScreen):
+    """Tap a district to add it or take it out; hold to add one more copy (Quarry)."""
+
+    name = "score-city"
+    shows_back = False
+
+    def __init__(self, app, controller, index, player=None):
+        self.tab = "noble"
+        super().__init__(app, controller, index, player)
+
+    def title(self) -> str:
+        return self.t("score.city_title", name=self.player.name, n=self.index + 1,
+                      of=len(self.controller.players))
+
+    def build(self) -> None:
+        self.buttons = []
+        for rect, kind in zip(grid(TABS, len(TYPES), 1, 8), TYPES):
+            self.add(Button(rect, lambda k=kind: self.tab_label(k), lambda k=kind: self.show(k),
+                            name=f"tab-{kind}", selected=lambda k=kind: self.tab == k,
+                            size=theme.BODY_SIZE))
+        cards = self.controller.catalogue(self.tab)
+        columns = 6 if len(cards) > 12 else 3 if len(cards) > 4 else 2
+        for rect, d in zip(grid(GRID, len(cards), columns, 8), cards):
+            self.add(Button(rect, lambda d=d: self.card_label(d), lambda d=d: self.toggle(d.id),
+                            on_hold=lambda d=d: self.add_copy(d.id), name=d.id,
+                            selected=lambda d=d: d.id in self.player.city,
+                            size=theme.SMALL_SIZE))
+        self.add_row([("back", "score.back", self.back, False),
+                      ("clear", "score.clear", self.clear, False),
+                      ("next", "score.next", self.next, True)])
+
+    def tab_label(self, kind: str) -> str:
+        n = sum(1 for i in self.player.city if district(self.controller.edition, i).type == kind)
+        label = self.t(f"score.type_{kind}")
+        return f"{label} ({n})" if n else label
+
+    def card_label(self, d) -> str:
+        count = self.player.city.count(d.id)
+        copies = f" ×{count}" if count > 1 else ""
+        return f"{d.name(self.app.language)}{copies}\n{d.cost}"
+
+    def show(self, kind: str) -> None:
+        self.tab = kind
+        self.build()
+        self.focus = None
+
+    def _set_city(self, city) -> None:
+        city = tuple(city)
+        self.player = replace(self.player, city=city, decorated=tuple(
+            i for i in self.player.decorated if i in city),
+            built_last_round=tuple(i for i in self.player.built_last_round if i in city))
+
+    def toggle(self, district_id: str) -> None:
+        city = list(self.player.city)
+        if district_id in city:
+            city.remove(district_id)
+        else:
+            city.append(district_id)
+        self._set_city(city)
+
+    def add_copy(self, district_id: str) -> None:
+        d = district(self.controller.edition, district_id)
+        if d.type != "unique" and self.player.city.count(district_id) < d.copies:
+            self._set_city(self.player.city + (district_id,))
+
+    def clear(self) -> None:
+        self._set_city(())
+
+    def back(self) -> None:
+        """To the previous player's city, or home (the entry is kept) from the first."""
+        if self.index == 0:
+            self.app.pop_to("home")
+        else:
+            open_entry(self.app, self.controller, self.index - 1)
+
+    on_back = back
+
+    def next(self) -> None:
+        self.app.push(QuestionsScreen(self.app, self.controller, self.index, self.player))
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        c = self.controller
+        built = [district(c.edition, i) for i in self.player.city]
+        names = ", ".join(c.district_name(i) for i in self.player.city) or (
+            self.t("score.empty") + " · " + self.t("score.hint"))
+        text = self.t("score.summary", n=city_count(built), size=city_size(
+            c.edition, len(c.players)), names=names)
+        draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.SMALL_SIZE, theme.TEXT_DIM)
+
+
+class QuestionsScreen(EntryScreen):
+    """Only what this city needs: completion place, gold, cards, the crown, decorations..."""
+
+    name = "score-questions"
+    shows_back = False
+
+    def title(self) -> str:
+        return self.t("score.questions_title", name=self.player.name)
+
+    def questions(self) -> list[tuple[str, str]]:
+        """(field, kind) for each question this player must answer; kind 'count' or 'yes'."""
+        city, edition = set(self.player.city), self.controller.edition
+        out = [("completed", "place")]
+        for district_id, field_name in (("imperial_treasury", "gold"), ("map_room", "hand"),
+                                        ("museum", "museum")):
+            if district_id in city:
+                out.append((field_name, "count"))
+        if "statue" in city:
+            out.append(("crown", "yes"))
+        if edition == "2016":
+            out.append(("secret_vault", "yes"))
+        if "haunted_city" in city:
+            out.append(("built_last_round", "yes"))
+        return out
+
+    def build(self) -> None:
+        cells = grid(pygame.Rect(BODY.left, BODY.top + 4, BODY.width, 180), 6, 2, 8)
+        for cell, (field_name, kind) in zip(cells, self.questions()):
+            stepper = pygame.Rect(cell.right - 210, cell.top, 210, cell.height)
+            minus, value, plus = grid(stepper, 3, 3, 6)
+            if kind == "yes":
+                self.add(Button(stepper, lambda f=field_name: self.value_text(f),
+                                lambda f=field_name: self.flip(f), name=field_name,
+                                selected=lambda f=field_name: self.value(f) is True,
+                                size=theme.BODY_SIZE))
+                continue
+            self.add(Button(minus, "-", lambda f=field_name: self.step(f, -1),
+                            name=f"{field_name}-less", size=theme.BUTTON_SIZE))
+            self.add(Button(value, lambda f=field_name: self.value_text(f), None,
+                            name=f"{field_name}-value", size=theme.BODY_SIZE))
+            self.add(Button(plus, "+", lambda f=field_name: self.step(f, 1),
+                            name=f"{field_name}-more", size=theme.BUTTON_SIZE))
+        self.cells = dict(zip([q for q, _ in self.questions()], cells))
+        if self.controller.entry.decorations and self.player.city:
+            kinds = sorted(set(self.player.city), key=self.player.city.index)
+            area = pygame.Rect(BODY.left, BODY.top + 212, BODY.width, 116)
+            for rect, district_id in zip(grid(area, len(kinds), min(len(kinds), 7), 8), kinds):
+                self.add(Button(rect, lambda i=district_id: self.controller.district_name(i),
+                                lambda i=district_id: self.decorate(i), name=f"decor-{district_id}",
+                                selected=lambda i=district_id: i in self.player.decorated,
+                                size=theme.SMALL_SIZE))
+        last = self.index == len(self.controller.players) - 1
+        self.add_row([("back", "score.to_city", self.app.pop, False),
+                      ("next", "score.results" if last else "score.next_player", self.confirm,
+                       True)])
+
+    def value(self, field_name: str):
+        if field_name == "built_last_round":
+            return "haunted_city" in self.player.built_last_round
+        return getattr(self.player, field_name)
+
+    def value_text(self, field_name: str) -> str:
+        value = self.value(field_name)
+        if field_name == "completed":
+            return self.t("score.not_completed") if value is None else self.t(
+                "score.place", n=value)
+        if isinstance(value, bool):
+            return self.t("score.yes" if value else "score.no")
+        return str(value)
+
+    def step(self, field_name: str, delta: int) -> None:
+        value = self.value(field_name)
+        if field_name == "completed":
+            places = [None] + list(range(1, len(self.controller.players) + 1))
+            value = places[(places.index(value) + delta) % len(places)]
+        else:
+            value = max(0, value + delta)
+        self.player = replace(self.player, **{field_name: value})
+
+    def flip(self, field_name: str) -> None:
+        if field_name == "built_last_round":
+            late = () if self.value(field_name) else ("haunted_city",)
+            self.player = replace(self.player, built_last_round=late)
+        else:
+            self.player = replace(self.player, **{field_name: not self.value(field_name)})
+
+    def decorate(self, district_id: str) -> None:
+        decorated = list(self.player.decorated)
+        if district_id in decorated:
+            decorated.remove(district_id)
+        elif len(decorated) < MAX_DECORATED:
+            decorated.append(district_id)
+        self.player = replace(self.player, decorated=tuple(decorated))
+
+    def confirm(self) -> None:
+        """Store this player and go on to the next one (or the results)."""
+        self.controller.save(self.index, self.player)
+        open_entry(self.app, self.controller)
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        for field_name, cell in self.cells.items():
+            draw_paragraph(canvas, fonts, self.t(f"score.ask_{field_name}"),
+                           pygame.Rect(cell.left, cell.top + 4, cell.width - 220,
+                                       cell.height), theme.SMALL_SIZE)
+        if self.controller.entry.decorations and self.player.city:
+            draw_text(canvas, fonts, self.t("score.ask_decorated", n=MAX_DECORATED),
+                      (BODY.left, BODY.top + 188), theme.SMALL_SIZE, theme.TEXT_DIM)

@@ -1,0 +1,172 @@
+"""The result: ranking with totals, a stacked bar per player by category, the tie-break in one
+sentence; tap a player for the whole breakdown. Shown live after entry and again from History
+(it draws the stored JSON, so both look the same)."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.citadels.districts import district
+from companion.citadels.scoring import ScoringError, result_json
+
+from ... import theme
+from ...widgets import Button, draw_paragraph, draw_text, grid
+from ..base import BODY, Screen
+
+CATEGORIES = ("districts", "five_types", "completion", "unique")
+COLORS = {"districts": (86, 140, 200), "five_types": (160, 120, 210),
+          "completion": theme.LIT, "unique": theme.ACCENT}
+LEGEND_Y = BODY.top + 2
+ROWS = pygame.Rect(BODY.left, BODY.top + 34, BODY.width, 300)
+BAR_X = 300
+BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
+
+
+def category_points(player: dict, category: str) -> int:
+    b = player["breakdown"]
+    return b["unique"]["total"] if category == "unique" else b[category]
+
+
+class ResultsScreen(Screen):
+    """From a live entry (``controller``) or a stored result (``data``)."""
+
+    name = "score-results"
+    shows_back = False
+
+    def __init__(self, app, controller=None, data: dict | None = None):
+        self.controller, self.error = controller, None
+        if controller is not None:
+            try:
+                data = result_json(controller.result())
+            except ScoringError as exc:
+                self.error, data = str(exc), None
+        self.data = data
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("score.results_title")
+
+    def ranked(self) -> list[dict]:
+        by_name = {p["name"]: p for p in self.data["players"]}
+        return [by_name[n] for n in self.data["ranking"]]
+
+    def build(self) -> None:
+        if self.data is not None:
+            rows = self.ranked()
+            for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+                self.add(Button(rect, "", lambda p=player: self.open(p), name=f"row{place}",
+                                size=theme.SMALL_SIZE))
+        if self.controller is None:
+            items = [("done", "common.back", self.app.pop, True)]
+        else:
+            items = [("edit", "score.edit", self.edit, False)]
+            if self.data is not None:
+                items.append(("done", "score.save", self.save, True))
+        for rect, (name, key, action, primary) in zip(grid(BOTTOM, len(items), len(items), 12),
+                                                      items):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
+                            size=theme.BODY_SIZE))
+
+    def row_rects(self, count: int) -> list[pygame.Rect]:
+        height = min(48, (ROWS.height - 4 * (count - 1)) // count)
+        return [pygame.Rect(ROWS.left, ROWS.top + i * (height + 4), ROWS.width, height)
+                for i in range(count)]
+
+    def open(self, player: dict) -> None:
+        self.app.push(BreakdownScreen(self.app, player, self.data["edition"]))
+
+    def edit(self) -> None:
+        from .score_entry import open_entry
+
+        open_entry(self.app, self.controller, 0)
+
+    def save(self) -> None:
+        self.controller.finish(self.controller.result())
+        self.app.pop_to("home")
+
+    def tie_sentence(self) -> str | None:
+        code = self.data.get("tie_break_code")
+        if not code:
+            return None
+        fields = dict(self.data.get("tie_break_fields") or {})
+        fields["why"] = self.t(f"score.shared_{fields['reason']}") if "reason" in fields else ""
+        return self.t(f"score.tie_{code}", **fields)
+
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        if self.data is None:
+            draw_paragraph(canvas, fonts, self.t("score.cannot", error=self.error),
+                           pygame.Rect(BODY.left, BODY.top + 20, BODY.width, 200),
+                           theme.BODY_SIZE, theme.WARNING)
+            return
+        x = BAR_X
+        for category in CATEGORIES:  # the legend: a swatch and a word for each colour
+            pygame.draw.rect(canvas, COLORS[category], (x, LEGEND_Y + 6, 14, 14))
+            label = draw_text(canvas, fonts, self.t(f"score.cat_{category}"),
+                              (x + 20, LEGEND_Y + 2), theme.SMALL_SIZE, theme.TEXT_DIM)
+            x = label.right + 18
+        rows = self.ranked()
+        top = max((p["total"] for p in rows), default=0) or 1
+        winners = set(self.data["winners"])
+        for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+            color = theme.ACCENT if player["name"] in winners else theme.TEXT
+            draw_text(canvas, fonts, f"{place}. {player['name']}", (rect.left + 10,
+                                                                    rect.centery),
+                      theme.BODY_SIZE, color, bold=player["name"] in winners, anchor="midleft")
+            draw_text(canvas, fonts, str(player["total"]), (BAR_X - 14, rect.centery),
+                      theme.BODY_SIZE, color, bold=True, anchor="midright")
+            left = BAR_X
+            width = rect.right - 10 - BAR_X
+            for category in CATEGORIES:
+                points = category_points(player, category)
+                w = round(width * points / top)
+                if w <= 0:
+                    continue
+                segment = pygame.Rect(left, rect.top + 8, w, rect.height - 16)
+                pygame.draw.rect(canvas, COLORS[category], segment)
+                if w > 24:
+                    draw_text(canvas, fonts, str(points), segment.center, theme.SMALL_SIZE - 2,
+                              theme.ACCENT_TEXT, anchor="center")
+                left += w
+        sentence = self.tie_sentence()
+        if sentence:
+            draw_paragraph(canvas, fonts, sentence,
+                           pygame.Rect(BODY.left, BOTTOM.top - 52, BODY.width, 50),
+                           theme.SMALL_SIZE, theme.TEXT_DIM)
+
+
+class BreakdownScreen(Screen):
+    """One player's points, line by line, so anyone can check them."""
+
+    name = "score-breakdown"
+
+    def __init__(self, app, player: dict, edition: str):
+        self.player, self.edition = player, edition
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("score.breakdown_title", name=self.player["name"],
+                      total=self.player["total"])
+
+    def lines(self) -> list[str]:
+        b, t = self.player["breakdown"], self.t
+        out = [t("score.line_districts", n=b["districts"], decorations=b["decorations"]),
+               t("score.line_five_types", n=b["five_types"]),
+               t("score.line_completion", n=b["completion"]),
+               t("score.line_unique", n=b["unique"]["total"])]
+        for item in b["unique"]["districts"]:
+            out.append("    " + t("score.line_district", name=self.district_name(
+                item["district"]), n=item["points"]))
+        if b.get("haunted_as"):
+            out.append(t("score.line_haunted", type=t(f"score.type_{b['haunted_as']}")))
+        out.append(t("score.line_count", n=b["city_count"]))
+        return out
+
+    def district_name(self, district_id: str) -> str:
+        return district(self.edition, district_id).name(self.app.language)
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        y = BODY.top + 8
+        for line in self.lines():
+            draw_text(canvas, self.app.fonts, line, (BODY.left, y), theme.BODY_SIZE)
+            y += 34
