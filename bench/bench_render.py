@@ -60,7 +60,27 @@ def citadels_screens(app):
                                  [f"Player {n}" for n in range(1, 9)])
     while calling.phase == "draft":  # everyone keeps the first card offered
         calling.confirm(draft.legal(calling._game.draft)[0])
-    return screens + [CallingScreen(app, calling)]
+    return screens + [CallingScreen(app, calling), *scoring_screens(app)]
+
+
+def scoring_screens(app):
+    """Final scoring of 8 cities: the entry grid (unique tab), the questions, the results."""
+    from companion.citadels.scoring import PlayerCity
+    from ui.screens.citadels.score_controller import ScoreController
+    from ui.screens.citadels.score_entry import CityScreen, QuestionsScreen
+    from ui.screens.citadels.score_results import ResultsScreen
+
+    cities = [("manor", "temple", "market", "watchtower", "haunted_quarter", "library",
+               "imperial_treasury"), ("castle", "museum", "statue"), ("palace", "capitol")]
+    players = [PlayerCity(f"Player {n}", cities[n % 3] if n < 3 else ("tavern",), gold=n)
+               for n in range(8)]
+    players[0] = PlayerCity("Player 0", cities[0], completed=1, gold=3)
+    controller = ScoreController.new(app, "2016", players)
+    for i, p in enumerate(players):
+        controller.save(i, p)
+    city = CityScreen(app, controller, 0)
+    city.show("unique")
+    return [city, QuestionsScreen(app, controller, 1), ResultsScreen(app, controller)]
 
 
 def time_frames(app, screen) -> list[float]:

@@ -358,3 +358,12 @@ def test_score_command_bad_input_one_line_exit_2(text, message):
     result = run_score("citadels", "-", "--json", stdin=text)
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+
+
+def test_the_documented_example_scores_as_documented():
+    text = (ROOT / "docs" / "scoring.md").read_text(encoding="utf-8")
+    example = text.split("```json\n")[1].split("```")[0]
+    result = run_score("citadels", "-", "--json", stdin=example)
+    out = json.loads(result.stdout)
+    assert [(p["name"], p["total"]) for p in out["players"][:2]] == [("Mina", 26), ("Joon", 13)]
+    assert '"total": 26' in text and '"total": 13' in text

@@ -158,11 +158,11 @@ def test_the_results_screen_draws_a_bar_per_player(make_app, tmp_path):
     app.render()
     surface = app.display.surface
     rows = app.top.row_rects(4)
-    from ui.screens.citadels.score_results import BAR_X, COLORS
+    from ui.screens.citadels.score_results import COLORS
 
     def colours(rect):
         return {tuple(surface.get_at((x, rect.centery)))[:3]
-                for x in range(BAR_X, rect.right - 10, 3)}
+                for x in range(app.top.bar_left(rect), rect.right - 10, 3)}
 
     assert {COLORS["districts"], COLORS["five_types"], COLORS["completion"],
             COLORS["unique"]} <= colours(rows[0])  # the winner scored in all four

@@ -90,9 +90,12 @@ class CityScreen(EntryScreen):
         return f"{label} ({n})" if n else label
 
     def card_label(self, d) -> str:
+        """Name and cost; a star marks what the rulebooks do not print (check the card)."""
         count = self.player.city.count(d.id)
         copies = f" ×{count}" if count > 1 else ""
-        return f"{d.name(self.app.language)}{copies}\n{d.cost}"
+        name = d.name(self.app.language) + ("*" if self.app.language == "ko"
+                                             and not d.ko_in_seeds else "")
+        return f"{name}{copies}\n{d.cost}{'' if d.cost_in_seeds else '*'}"
 
     def show(self, kind: str) -> None:
         self.tab = kind
@@ -140,6 +143,8 @@ class CityScreen(EntryScreen):
             self.t("score.empty") + " · " + self.t("score.hint"))
         text = self.t("score.summary", n=city_count(built), size=city_size(
             c.edition, len(c.players)), names=names)
+        if any(not d.cost_in_seeds for d in c.catalogue(self.tab)):
+            text += "  " + self.t("score.uncertain")
         draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.SMALL_SIZE, theme.TEXT_DIM)
 
 

@@ -17,8 +17,9 @@ CATEGORIES = ("districts", "five_types", "completion", "unique")
 COLORS = {"districts": (86, 140, 200), "five_types": (160, 120, 210),
           "completion": theme.LIT, "unique": theme.ACCENT}
 LEGEND_Y = BODY.top + 2
-ROWS = pygame.Rect(BODY.left, BODY.top + 34, BODY.width, 300)
-BAR_X = 300
+ROWS = pygame.Rect(BODY.left, BODY.top + 34, BODY.width, 262)
+BAR_X = 300  # where the bars start with one column of rows (up to 5 players)
+BAR_OFFSET_TWO_COLUMNS = 170
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
 
 
@@ -66,11 +67,20 @@ class ResultsScreen(Screen):
                                                       items):
             self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
                             size=theme.BODY_SIZE))
+        self.focus = len(self.buttons) - 1  # OK saves (or goes back from History)
 
     def row_rects(self, count: int) -> list[pygame.Rect]:
-        height = min(48, (ROWS.height - 4 * (count - 1)) // count)
-        return [pygame.Rect(ROWS.left, ROWS.top + i * (height + 4), ROWS.width, height)
+        """One row per player, best first: one column up to 5 players, else two."""
+        columns = 1 if count <= 5 else 2
+        rows = -(-count // columns)
+        height = min(52, (ROWS.height - 4 * (rows - 1)) // rows)
+        width = (ROWS.width - 12 * (columns - 1)) // columns
+        return [pygame.Rect(ROWS.left + (i // rows) * (width + 12),
+                            ROWS.top + (i % rows) * (height + 4), width, height)
                 for i in range(count)]
+
+    def bar_left(self, rect: pygame.Rect) -> int:
+        return BAR_X if rect.width == ROWS.width else rect.left + BAR_OFFSET_TWO_COLUMNS
 
     def open(self, player: dict) -> None:
         self.app.push(BreakdownScreen(self.app, player, self.data["edition"]))
@@ -113,10 +123,10 @@ class ResultsScreen(Screen):
             draw_text(canvas, fonts, f"{place}. {player['name']}", (rect.left + 10,
                                                                     rect.centery),
                       theme.BODY_SIZE, color, bold=player["name"] in winners, anchor="midleft")
-            draw_text(canvas, fonts, str(player["total"]), (BAR_X - 14, rect.centery),
+            left = self.bar_left(rect)
+            draw_text(canvas, fonts, str(player["total"]), (left - 14, rect.centery),
                       theme.BODY_SIZE, color, bold=True, anchor="midright")
-            left = BAR_X
-            width = rect.right - 10 - BAR_X
+            width = rect.right - 10 - left
             for category in CATEGORIES:
                 points = category_points(player, category)
                 w = round(width * points / top)
