@@ -168,3 +168,45 @@ def test_the_results_screen_draws_a_bar_per_player(make_app, tmp_path):
             COLORS["unique"]} <= colours(rows[0])  # the winner scored in all four
     assert COLORS["completion"] not in colours(rows[1])
     assert isinstance(surface, pygame.Surface)
+
+
+TIE = """
+TAP @citadels
+TAP @fewer
+TAP @fewer
+TAP @score
+EXPECT score-city
+TAP @palace
+TAP @next
+TAP @characters
+EXPECT score-characters
+TAP @king
+TAP @warlord
+TAP @done
+TAP @next
+TAP @tab-trade
+TAP @town_hall
+TAP @next
+TAP @characters
+TAP @architect
+TAP @done
+TAP @next
+EXPECT score-results
+"""
+
+
+@pytest.mark.parametrize("language, sentence", [
+    ("en", "Player 1, Player 2 tie on 5; Player 1 wins with the higher final-round character "
+           "(rank 8 against 7)."),
+    ("ko", "플레이어 1, 플레이어 2 동점(5점): 마지막 라운드 캐릭터 번호가 더 높은 플레이어 1 님이 "
+           "이깁니다 (8 대 7)."),
+])
+def test_a_2016_tie_is_broken_by_the_final_round_characters_entered_on_the_device(
+        make_app, language, sentence):
+    """Two players (so each had two characters: the highest counts), both on 5 points."""
+    app = make_app(language=language)
+    play(app, TIE)
+    assert app.top.data["winners"] == [app.top.data["ranking"][0]]
+    assert app.top.tie_sentence() == sentence
+    first = app.top.controller.players[0]
+    assert first.characters == ("king", "warlord")  # two kept with 2 players

@@ -18,32 +18,40 @@ LABEL_W = 28
 COLUMN_W = (BODY.width - 16) // 2
 
 
-class CharacterPickerScreen(Screen):
-    name = "citadels-picker"
+class RankGridScreen(Screen):
+    """Every character of an edition, one row per rank (ranks 1-5 left, 6-9 right), and Done.
+    Subclasses say which are selected and what a tap does."""
 
-    def __init__(self, app, setup):
-        self.setup = setup
-        self.edition, self.players = setup.edition, setup.players
-        self.chosen = {character(self.edition, c).rank: c for c in setup.characters}
+    offer_no_rank9 = False
+
+    def __init__(self, app, edition: str):
+        self.edition = edition
         super().__init__(app)
-
-    def title(self) -> str:
-        return self.t("picker.title")
 
     def _cell(self, rank: int) -> pygame.Rect:
         column, row = (0, rank - 1) if rank <= 5 else (1, rank - 6)
         return pygame.Rect(BODY.left + column * (COLUMN_W + 16) + LABEL_W,
                            BODY.top + 2 + row * (ROW_H + GAP), COLUMN_W - LABEL_W, ROW_H)
 
+    def is_selected(self, rank: int, cid) -> bool:
+        raise NotImplementedError
+
+    def choose(self, rank: int, cid) -> None:
+        raise NotImplementedError
+
+    def done(self) -> None:
+        raise NotImplementedError
+
     def build(self) -> None:
         for rank in range(1, 10):
-            options = [c.id for c in by_rank(self.edition, rank)] + ([None] if rank == 9 else [])
+            options = [c.id for c in by_rank(self.edition, rank)] + (
+                [None] if rank == 9 and self.offer_no_rank9 else [])
             area = self._cell(rank)
             w = (area.width - 4 * (len(options) - 1)) // len(options)
             for i, cid in enumerate(options):
                 rect = pygame.Rect(area.left + i * (w + 4), area.top, w, area.height)
                 self.add(Button(rect, self._label(cid), lambda r=rank, c=cid: self.choose(r, c),
-                                selected=lambda r=rank, c=cid: self.chosen.get(r) == c,
+                                selected=lambda r=rank, c=cid: self.is_selected(r, c),
                                 name=cid or "no-rank9",
                                 size=theme.SMALL_SIZE - (2 if len(options) > 3 else 0)))
         self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
@@ -51,6 +59,31 @@ class CharacterPickerScreen(Screen):
 
     def _label(self, cid) -> str:
         return character(self.edition, cid).name(self.app.language) if cid else self.t("picker.none")
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        for rank in range(1, 10):
+            cell = self._cell(rank)
+            draw_text(canvas, self.app.fonts, str(rank), (cell.left - LABEL_W, cell.centery),
+                      theme.BODY_SIZE, theme.TEXT_DIM, anchor="midleft")
+
+
+class CharacterPickerScreen(RankGridScreen):
+    """The set of characters for a new game: one per rank."""
+
+    name = "citadels-picker"
+    offer_no_rank9 = True
+
+    def __init__(self, app, setup):
+        self.setup = setup
+        self.players = setup.players
+        self.chosen = {character(setup.edition, c).rank: c for c in setup.characters}
+        super().__init__(app, setup.edition)
+
+    def title(self) -> str:
+        return self.t("picker.title")
+
+    def is_selected(self, rank: int, cid) -> bool:
+        return self.chosen.get(rank) == cid
 
     def ids(self) -> list[str]:
         return [c for _, c in sorted(self.chosen.items()) if c]
@@ -65,10 +98,7 @@ class CharacterPickerScreen(Screen):
             self.app.pop()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        for rank in range(1, 10):
-            cell = self._cell(rank)
-            draw_text(canvas, self.app.fonts, str(rank), (cell.left - LABEL_W, cell.centery),
-                      theme.BODY_SIZE, theme.TEXT_DIM, anchor="midleft")
+        super().draw_body(canvas)
         found = refusals(self.edition, self.players, self.ids())
         if found:
             draw_paragraph(canvas, self.app.fonts, refusal_text(self, found),

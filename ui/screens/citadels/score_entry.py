@@ -9,12 +9,14 @@ from dataclasses import replace
 import pygame
 
 from companion.citadels.calling import city_size
+from companion.citadels.catalogue import character
 from companion.citadels.districts import TYPES, district
 from companion.citadels.scoring import MAX_DECORATED, PlayerCity, city_count
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
+from .picker import RankGridScreen
 from .score_controller import ScoreController
 
 TABS = pygame.Rect(BODY.left, BODY.top, 140, 300)
@@ -49,8 +51,15 @@ class EntryScreen(Screen):
         """The bottom row: (name, label key, action, primary)."""
         for rect, (name, key, action, primary) in zip(grid(BOTTOM, len(items), len(items), 12),
                                                       items):
-            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
-                            size=theme.BODY_SIZE))
+            self.add(Button(rect, lambda k=key: self.label(k), action, name=name,
+                            selected=primary, size=theme.BODY_SIZE))
+
+    def label(self, key: str) -> str:
+        if key == "score.characters":  # says who they were, once known
+            names = ", ".join(character(self.controller.edition, c).name(self.app.language)
+                              for c in self.player.characters)
+            return self.t(key, names=names or self.t("score.unknown"))
+        return self.t(key)
 
 
 class CityScreen(EntryScreen):
@@ -200,9 +209,15 @@ class QuestionsScreen(EntryScreen):
                                 selected=lambda i=district_id: i in self.player.decorated,
                                 size=theme.SMALL_SIZE))
         last = self.index == len(self.controller.players) - 1
-        self.add_row([("back", "score.to_city", self.app.pop, False),
-                      ("next", "score.results" if last else "score.next_player", self.confirm,
-                       True)])
+        row = [("back", "score.to_city", self.app.pop, False)]
+        if self.controller.edition == "2016":  # the tie-break looks at final-round characters
+            row.append(("characters", "score.characters", self.pick_characters, False))
+        row.append(("next", "score.results" if last else "score.next_player", self.confirm,
+                    True))
+        self.add_row(row)
+
+    def pick_characters(self) -> None:
+        self.app.push(FinalCharactersScreen(self.app, self))
 
     def value(self, field_name: str):
         if field_name == "built_last_round":
@@ -256,3 +271,33 @@ class QuestionsScreen(EntryScreen):
         if self.controller.entry.decorations and self.player.city:
             draw_text(canvas, fonts, self.t("score.ask_decorated", n=MAX_DECORATED),
                       (BODY.left, BODY.top + 188), theme.SMALL_SIZE, theme.TEXT_DIM)
+
+
+class FinalCharactersScreen(RankGridScreen):
+    """The character(s) a player held in the last round (the 2016 tie-break): one, or two with
+    2-3 players."""
+
+    name = "score-characters"
+
+    def __init__(self, app, questions: QuestionsScreen):
+        self.questions = questions
+        self.limit = 2 if len(questions.controller.players) <= 3 else 1
+        self.chosen = list(questions.player.characters)
+        super().__init__(app, questions.controller.edition)
+
+    def title(self) -> str:
+        return self.t("score.characters_title", name=self.questions.player.name)
+
+    def is_selected(self, rank: int, cid) -> bool:
+        return cid in self.chosen
+
+    def choose(self, rank: int, cid) -> None:
+        if cid in self.chosen:
+            self.chosen.remove(cid)
+            return
+        self.chosen.append(cid)
+        del self.chosen[:-self.limit]  # the oldest choice gives way
+
+    def done(self) -> None:
+        self.questions.player = replace(self.questions.player, characters=tuple(self.chosen))
+        self.app.pop()
