@@ -110,8 +110,11 @@ def test_a_restart_during_the_entry_resumes_at_the_next_player(make_app, tmp_pat
     assert again.top.controller.players[0].city[:2] == ("manor", "castle")
 
 
-def test_an_entry_that_cannot_be_scored_says_why_and_can_be_edited(make_app):
-    app = make_app()
+@pytest.mark.parametrize("language, why", [
+    ("en", "Player 1: a city of 7 districts is complete; give its place in the completion order"),
+    ("ko", "플레이어 1 님의 도시는 건물 7채로 완성되었습니다: 도시 완성 순서를 정해 주세요")])
+def test_an_entry_that_cannot_be_scored_says_why_and_can_be_edited(make_app, language, why):
+    app = make_app(language=language)
     play(app, "TAP @citadels\nTAP @score\nEXPECT score-city")
     seven = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedral"]
     play(app, "\n".join(f"TAP @{d}" if i < 3 else f"TAP @tab-religious\nTAP @{d}"
@@ -122,7 +125,7 @@ def test_an_entry_that_cannot_be_scored_says_why_and_can_be_edited(make_app):
     assert app.top.name == "score-results" and app.top.data is None
     drawn = record_text(app)
     shown = " ".join(drawn_now(app, drawn))  # (a wrapped paragraph: one string per line)
-    assert "a city of 7 districts is complete; give its place in the completion order" in shown
+    assert why in shown
     play(app, "TAP @edit\nEXPECT score-city")
     assert app.top.index == 0
 

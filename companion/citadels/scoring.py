@@ -40,7 +40,13 @@ MAX_DECORATED = 2
 
 
 class ScoringError(RuleError):
-    """Input that cannot be scored (unknown district, negative count, impossible city)."""
+    """Input that cannot be scored (unknown district, negative count, impossible city).
+    Errors a table can make on the device carry a ``code`` and ``fields`` so the app can say
+    them in its own language; the message is the English sentence."""
+
+    def __init__(self, message: str, code: str | None = None, **fields):
+        super().__init__(message)
+        self.code, self.fields = code, fields
 
 
 @dataclass(frozen=True)
@@ -316,7 +322,8 @@ def validate(edition: str, players) -> None:
             raise ScoringError(f"{who} cards under the Museum, but no Museum in the city")
     for i, n in used.items():
         if n > known[i].copies:
-            raise ScoringError(f"the game has {known[i].copies} {i} card(s), the cities hold {n}")
+            raise ScoringError(f"the game has {known[i].copies} {i} card(s), the cities hold {n}",
+                               "copies", district=i, copies=known[i].copies, n=n)
     _validate_completion(edition, players)
 
 
@@ -324,16 +331,19 @@ def _validate_completion(edition: str, players) -> None:
     places = sorted(p.completed for p in players if p.completed is not None)
     if any(not isinstance(n, int) or n < 1 for n in places) or places != list(
             range(1, len(places) + 1)):
-        raise ScoringError("completion order must be 1, 2, 3, ... with no gaps or repeats")
+        raise ScoringError("completion order must be 1, 2, 3, ... with no gaps or repeats",
+                           "completion_order")
     size = city_size(edition, len(players))
     for p in players:
         count = city_count([district(edition, i) for i in p.city])
         if p.completed is not None and count < size:
             raise ScoringError(f"{p.name}: completed a city of {count} districts; "
-                               f"{size} are needed (a Monument counts as two)")
+                               f"{size} are needed (a Monument counts as two)", "too_small",
+                               name=p.name, count=count, size=size)
         if p.completed is None and count >= size:
             raise ScoringError(f"{p.name}: a city of {count} districts is complete; "
-                               f"give its place in the completion order")
+                               f"give its place in the completion order", "no_place",
+                               name=p.name, count=count)
 
 
 # --- JSON (the ``score`` command, stored results) --------------------------------------------------

@@ -35,17 +35,27 @@ class ResultsScreen(Screen):
     shows_back = False
 
     def __init__(self, app, controller=None, data: dict | None = None):
-        self.controller, self.error = controller, None
+        self.app, self.controller, self.error = app, controller, None
         if controller is not None:
             try:
                 data = result_json(controller.result())
             except ScoringError as exc:
-                self.error, data = str(exc), None
+                self.error, data = self.explain(exc), None
         self.data = data
         super().__init__(app)
 
     def title(self) -> str:
         return self.t("score.results_title")
+
+    def explain(self, exc: ScoringError) -> str:
+        """The problem in the UI language (the engine's English sentence if it has no code)."""
+        if exc.code is None:
+            return str(exc)
+        fields = dict(exc.fields)
+        if "district" in fields:
+            fields["district"] = district(self.controller.edition, fields["district"]).name(
+                self.app.language)
+        return self.t(f"score.error_{exc.code}", **fields)
 
     def ranked(self) -> list[dict]:
         by_name = {p["name"]: p for p in self.data["players"]}
