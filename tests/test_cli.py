@@ -33,7 +33,8 @@ def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
     for screen in ["home", "coming", "history", "settings", "hwtest", "about", "citadels-setup",
                    "citadels-picker", "citadels-gate", "citadels-private", "citadels-confirm",
                    "citadels-wipe", "citadels-public", "citadels-calling", "citadels-calling-2",
-                   "citadels-own", "citadels-undo", "citadels-city"]:
+                   "citadels-own", "citadels-undo", "citadels-city", "score-city",
+                   "score-questions", "score-characters"]:
         picture = pygame.image.load(str(shots / f"{screen}.png"))
         assert picture.get_size() == (800, 480)
         colours = {picture.get_at((x, y))[:3] for x in range(0, 800, 7) for y in range(0, 480, 7)}
@@ -41,7 +42,8 @@ def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
     visited = [line.split()[-1] for line in result.stderr.splitlines() if "ui.app: screen" in line]
     assert {"home", "coming-troyes", "coming-tiletum", "history", "settings", "hwtest", "about",
             "citadels-setup", "citadels-picker", "gate", "draft-private", "draft-confirm",
-            "wipe", "draft-public", "calling", "whoami", "own", "undo", "city"} <= set(visited)
+            "wipe", "draft-public", "calling", "whoami", "own", "undo", "city", "score-city",
+            "score-questions", "score-characters"} <= set(visited)
 
 
 def test_first_start_script_answers_the_language_question(tmp_path):
