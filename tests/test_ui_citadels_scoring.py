@@ -213,3 +213,16 @@ def test_a_2016_tie_is_broken_by_the_final_round_characters_entered_on_the_devic
     assert app.top.tie_sentence() == sentence
     first = app.top.controller.players[0]
     assert first.characters == ("king", "warlord")  # two kept with 2 players
+
+
+def test_any_player_can_be_corrected_from_the_results(make_app):
+    app = make_app()
+    play(app, QUIET_ENTRY)
+    play(app, "TAP @row3\nEXPECT score-breakdown\nTAP @edit\nEXPECT score-city")
+    assert app.top.player.name == "Player 4" and app.top.player.city == ("cathedral",)
+    play(app, "TAP @tab-religious\nTAP @temple\nTAP @next\nEXPECT score-questions")
+    play(app, "TAP @secret_vault\nTAP @back\nEXPECT score-city")
+    assert app.top.player.secret_vault  # the answer survives going back to the city
+    play(app, "TAP @next\nTAP @next\nEXPECT score-results")
+    totals = {p["name"]: p["total"] for p in app.top.data["players"]}
+    assert totals["Player 4"] == 5 + 1 + 3  # the Temple, and the Secret Vault revealed

@@ -209,12 +209,19 @@ class QuestionsScreen(EntryScreen):
                                 selected=lambda i=district_id: i in self.player.decorated,
                                 size=theme.SMALL_SIZE))
         last = self.index == len(self.controller.players) - 1
-        row = [("back", "score.to_city", self.app.pop, False)]
+        row = [("back", "score.to_city", self.back_to_city, False)]
         if self.controller.edition == "2016":  # the tie-break looks at final-round characters
             row.append(("characters", "score.characters", self.pick_characters, False))
         row.append(("next", "score.results" if last else "score.next_player", self.confirm,
                     True))
         self.add_row(row)
+
+    def back_to_city(self) -> None:
+        """Back to the districts, keeping the answers given here."""
+        self.app.stack[-2].player = self.player
+        self.app.pop()
+
+    on_back = back_to_city
 
     def pick_characters(self) -> None:
         self.app.push(FinalCharactersScreen(self.app, self))

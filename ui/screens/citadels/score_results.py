@@ -93,12 +93,16 @@ class ResultsScreen(Screen):
         return BAR_X if rect.width == ROWS.width else rect.left + BAR_OFFSET_TWO_COLUMNS
 
     def open(self, player: dict) -> None:
-        self.app.push(BreakdownScreen(self.app, player, self.data["edition"]))
+        edit = None
+        if self.controller is not None:  # a live result: this player's entry can be changed
+            index = [p["name"] for p in self.data["players"]].index(player["name"])
+            edit = lambda: self.edit(index)  # noqa: E731
+        self.app.push(BreakdownScreen(self.app, player, self.data["edition"], edit))
 
-    def edit(self) -> None:
+    def edit(self, index: int = 0) -> None:
         from .score_entry import open_entry
 
-        open_entry(self.app, self.controller, 0)
+        open_entry(self.app, self.controller, index)
 
     def save(self) -> None:
         self.controller.finish(self.controller.result())
@@ -160,9 +164,15 @@ class BreakdownScreen(Screen):
 
     name = "score-breakdown"
 
-    def __init__(self, app, player: dict, edition: str):
-        self.player, self.edition = player, edition
+    def __init__(self, app, player: dict, edition: str, on_edit=None):
+        self.player, self.edition, self.on_edit = player, edition, on_edit
         super().__init__(app)
+
+    def build(self) -> None:
+        if self.on_edit is not None:
+            self.add(Button(pygame.Rect(BODY.right - 220, BODY.bottom - 56, 220, 56),
+                            lambda: self.t("score.edit"), self.on_edit, name="edit",
+                            size=theme.BODY_SIZE))
 
     def title(self) -> str:
         return self.t("score.breakdown_title", name=self.player["name"],
