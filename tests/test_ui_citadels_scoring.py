@@ -226,3 +226,21 @@ def test_any_player_can_be_corrected_from_the_results(make_app):
     play(app, "TAP @next\nTAP @next\nEXPECT score-results")
     totals = {p["name"]: p["total"] for p in app.top.data["players"]}
     assert totals["Player 4"] == 5 + 1 + 3  # the Temple, and the Secret Vault revealed
+
+
+def test_a_classic_tie_is_shared_unless_the_table_asks_for_the_faq_rule(make_app):
+    """Classic, 2 players on 6 points: Mina's Palace + Temple, Joon's Town Hall + Tavern;
+    equal district value, so the FAQ's second rule (more gold) decides: Joon, 3 gold."""
+    app = make_app()
+    play(app, "TAP @citadels\nTAP @edition-classic\nTAP @fewer\nTAP @fewer\nTAP @score\n"
+              "TAP @palace\nTAP @tab-religious\nTAP @temple\nTAP @next\nTAP @next\n"
+              "TAP @tab-trade\nTAP @town_hall\nTAP @tavern\nTAP @next\n"
+              "TAP @gold-more\nTAP @gold-more\nTAP @gold-more\nTAP @next\n"
+              "EXPECT score-results")
+    assert app.top.data["winners"] == ["Player 1", "Player 2"]
+    assert "share the win (the classic rules break no tie)" in app.top.tie_sentence()
+    play(app, "TAP @faq\nEXPECT score-results")
+    assert app.top.data["winners"] == ["Player 2"]
+    assert "Player 2 wins with more gold (3 against 0)" in app.top.tie_sentence()
+    play(app, "TAP @faq\nEXPECT score-results")  # and back to the rulebook
+    assert app.top.data["winners"] == ["Player 1", "Player 2"]

@@ -20,6 +20,7 @@ class ScoreController:
     def __init__(self, app, session: Session):
         self.app, self.session = app, session
         self.entry = session.replay(RULES)
+        self.faq_tiebreak = False  # classic: the published FAQ's tie-break, if the table wants it
 
     @classmethod
     def new(cls, app, edition: str, players: list[PlayerCity], decorations: bool = True,
@@ -55,7 +56,7 @@ class ScoreController:
 
     def result(self) -> Result:
         """The scores (ScoringError if the entries cannot be scored)."""
-        return self.entry.result()
+        return self.entry.result(self.faq_tiebreak)
 
     def finish(self, result: Result) -> dict:
         """Into History with the full breakdown; a game the device ran gets the scores on its

@@ -174,6 +174,8 @@ class QuestionsScreen(EntryScreen):
                                         ("museum", "museum")):
             if district_id in city:
                 out.append((field_name, "count"))
+        if edition == "classic":  # gold breaks a tie after district value (the FAQ's rule)
+            out.append(("gold", "count"))
         if "statue" in city:
             out.append(("crown", "yes"))
         if edition == "2016":
@@ -272,7 +274,9 @@ class QuestionsScreen(EntryScreen):
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         for field_name, cell in self.cells.items():
-            draw_paragraph(canvas, fonts, self.t(f"score.ask_{field_name}"),
+            key = "gold_faq" if field_name == "gold" and self.controller.edition == "classic" \
+                else field_name
+            draw_paragraph(canvas, fonts, self.t(f"score.ask_{key}"),
                            pygame.Rect(cell.left, cell.top + 4, cell.width - 220,
                                        cell.height), theme.SMALL_SIZE)
         if self.controller.entry.decorations and self.player.city:

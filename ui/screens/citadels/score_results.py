@@ -71,6 +71,9 @@ class ResultsScreen(Screen):
             items = [("done", "common.back", self.app.pop, True)]
         else:
             items = [("edit", "score.edit", self.edit, False)]
+            if self.offers_faq():
+                items.append(("faq", "score.faq_off" if self.controller.faq_tiebreak
+                              else "score.faq_on", self.toggle_faq, False))
             if self.data is not None:
                 items.append(("done", "score.save", self.save, True))
         for rect, (name, key, action, primary) in zip(grid(BOTTOM, len(items), len(items), 12),
@@ -91,6 +94,19 @@ class ResultsScreen(Screen):
 
     def bar_left(self, rect: pygame.Rect) -> int:
         return BAR_X if rect.width == ROWS.width else rect.left + BAR_OFFSET_TWO_COLUMNS
+
+    def offers_faq(self) -> bool:
+        """Classic ties: the rulebook has no tie-break; the published FAQ's may be used."""
+        if self.controller is None or self.data is None:
+            return False
+        code = self.data.get("tie_break_code")
+        return self.data["edition"] == "classic" and (
+            code in ("faq_value", "faq_gold") or (code == "shared" and self.data[
+                "tie_break_fields"].get("reason") in ("classic", "all_equal")))
+
+    def toggle_faq(self) -> None:
+        self.controller.faq_tiebreak = not self.controller.faq_tiebreak
+        self.app.replace(ResultsScreen(self.app, self.controller))
 
     def open(self, player: dict) -> None:
         edit = None
