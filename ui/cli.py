@@ -37,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         from .simulate_cli import main as simulate
 
         return simulate(argv[1:])
+    if argv[:1] == ["roll"]:
+        from .roll_cli import main as roll
+
+        return roll(argv[1:])
     if argv[:1] == ["score"]:
         from .score_cli import main as score
 

@@ -18,7 +18,8 @@ import argparse
 import json
 import sys
 
-from companion.citadels.scoring import ScoringError, read_input, result_json, score_game
+from companion.citadels.scoring import read_input, result_json, score_game
+from companion.errors import RuleError
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
@@ -35,7 +36,22 @@ def build_parser() -> argparse.ArgumentParser:
     citadels.add_argument("--faq-tiebreak", action="store_true",
                           help="classic: break ties by the published FAQ (district value, "
                                "then gold), which the rulebook does not have")
+    troyes = games.add_parser("troyes", help="Troyes final scoring")
+    troyes.add_argument("file", help="the players as JSON (see docs/scoring.md), or - for stdin")
+    troyes.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
+
+
+def score_troyes(text: str) -> dict:
+    """The Troyes result as JSON (TroyesScoringError for bad input)."""
+    from companion.troyes import scoring
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise scoring.TroyesScoringError(
+            f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    return scoring.result_json(scoring.score_game(scoring.read_players(data)))
 
 
 def main(argv: list[str]) -> int:
@@ -46,21 +62,24 @@ def main(argv: list[str]) -> int:
         print(f"companion score: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        edition, players = read_input(text)
-        result = score_game(edition, players, faq_tiebreak=args.faq_tiebreak)
-    except ScoringError as exc:
+        if args.game == "troyes":
+            data = score_troyes(text)
+        else:
+            edition, players = read_input(text)
+            data = result_json(score_game(edition, players, faq_tiebreak=args.faq_tiebreak))
+    except RuleError as exc:
         print(f"companion score: {exc}", file=sys.stderr)
         return 2
-    data = result_json(result)
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
     by_name = {p["name"]: p for p in data["players"]}
     for place, name in enumerate(data["ranking"], 1):
         p = by_name[name]
-        b = p["breakdown"]
-        print(f"{place}. {p['name']}: {p['total']} (districts {b['districts']}, five types "
-              f"{b['five_types']}, completion {b['completion']}, unique {b['unique']['total']})")
-    if data["tie_break"]:
+        parts = ", ".join(f"{k.replace('_', ' ')} {v['total'] if isinstance(v, dict) else v}"
+                          for k, v in p["breakdown"].items() if not isinstance(v, str)
+                          and k not in ("decorations", "city_count") and v is not None)
+        print(f"{place}. {p['name']}: {p['total']} ({parts})")
+    if data.get("tie_break"):
         print(data["tie_break"])
     return 0

@@ -1,0 +1,1 @@
+"""Troyes (RULES.md §2): the dice the device rolls and prices, the round bookkeeping, scoring."""

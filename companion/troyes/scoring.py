@@ -1,0 +1,129 @@
+"""Troyes final scoring (RULES.md §2, game end): score tokens + 1 per unresolved event card
+holding the player's cube + the VP of occupied action-card worker spaces - 2 per cathedral
+level without the player's cube + each character card's points (their criteria are not in the
+seeds, so the points are entered card by card). Ties: a shared win (no tie-break in the seeds).
+
+>>> a = TroyesPlayer("Mina", tokens=20, unresolved_events=2, worker_vp=3,
+...                  cathedral_levels=(1, 2), character_points=(4, 0, 2))
+>>> score_player(a)
+TroyesScore(tokens=20, events=2, workers=3, cathedral=-2, characters=6)
+>>> score_player(a).total
+29
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import RuleError
+
+CATHEDRAL_LEVELS = (1, 2, 3)
+MISSING_LEVEL = -2
+
+
+class TroyesScoringError(RuleError):
+    """Input that cannot be scored."""
+
+
+@dataclass(frozen=True)
+class TroyesPlayer:
+    name: str
+    tokens: int = 0
+    unresolved_events: int = 0
+    worker_vp: int = 0
+    cathedral_levels: tuple[int, ...] = ()  # levels holding at least one of the player's cubes
+    character_points: tuple[int, ...] = ()  # one entry per character card in play
+
+
+@dataclass(frozen=True)
+class TroyesScore:
+    tokens: int
+    events: int
+    workers: int
+    cathedral: int
+    characters: int
+
+    @property
+    def total(self) -> int:
+        return self.tokens + self.events + self.workers + self.cathedral + self.characters
+
+
+def score_player(p: TroyesPlayer) -> TroyesScore:
+    missing = len(set(CATHEDRAL_LEVELS) - set(p.cathedral_levels))
+    return TroyesScore(p.tokens, p.unresolved_events, p.worker_vp, MISSING_LEVEL * missing,
+                       sum(p.character_points))
+
+
+def validate(players) -> None:
+    if not 2 <= len(players) <= 4:
+        raise TroyesScoringError(f"Troyes is scored for 2 to 4 players, not {len(players)}")
+    names = [p.name for p in players]
+    if any(not n.strip() for n in names) or len(set(names)) != len(names):
+        raise TroyesScoringError("every player needs a name of their own")
+    cards = {len(p.character_points) for p in players}
+    if len(cards) > 1:
+        raise TroyesScoringError("give every player the same number of character-card points")
+    for p in players:
+        for field in ("tokens", "unresolved_events", "worker_vp"):
+            value = getattr(p, field)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise TroyesScoringError(f"{p.name}: {field} must be a whole number 0 or more")
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0
+               for v in p.character_points):
+            raise TroyesScoringError(f"{p.name}: character points are whole numbers 0 or more")
+        levels = p.cathedral_levels
+        if len(set(levels)) != len(levels) or not set(levels) <= set(CATHEDRAL_LEVELS):
+            raise TroyesScoringError(f"{p.name}: cathedral levels are 1, 2 and 3, each once")
+
+
+@dataclass(frozen=True)
+class TroyesResult:
+    players: tuple[TroyesPlayer, ...]
+    scores: tuple[TroyesScore, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def score_game(players) -> TroyesResult:
+    """Everyone's score, best first; every player on the top score wins (shared win)."""
+    players = tuple(players)
+    validate(players)
+    scores = tuple(score_player(p) for p in players)
+    ranking = tuple(sorted(range(len(players)), key=lambda i: (-scores[i].total, i)))
+    top = scores[ranking[0]].total
+    return TroyesResult(players, scores, ranking,
+                        tuple(i for i in ranking if scores[i].total == top))
+
+
+# --- JSON (the ``score troyes`` command) -------------------------------------------------------
+
+FIELDS = {"name": str, "tokens": int, "unresolved_events": int, "worker_vp": int,
+          "cathedral_levels": list, "character_points": list}
+
+
+def read_players(data) -> list[TroyesPlayer]:
+    """Players from ``{"players": [...]}``, checked field by field."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise TroyesScoringError("the input must be an object with a 'players' list")
+    out = []
+    for n, p in enumerate(data["players"], 1):
+        if not isinstance(p, dict) or "name" not in p:
+            raise TroyesScoringError(f"player {n}: an object with at least a 'name'")
+        unknown = set(p) - set(FIELDS)
+        if unknown:
+            raise TroyesScoringError(f"player {n}: unknown field {sorted(unknown)[0]!r}")
+        for key, value in p.items():
+            if not isinstance(value, FIELDS[key]) or isinstance(value, bool):
+                raise TroyesScoringError(f"player {n}: {key!r} has the wrong type")
+        out.append(TroyesPlayer(**{k: tuple(v) if isinstance(v, list) else v
+                                   for k, v in p.items()}))
+    return out
+
+
+def result_json(result: TroyesResult) -> dict:
+    players = [{"name": p.name, "total": s.total,
+                "breakdown": {"tokens": s.tokens, "events": s.events, "workers": s.workers,
+                              "cathedral": s.cathedral, "characters": s.characters}}
+               for p, s in zip(result.players, result.scores)]
+    return {"players": players, "ranking": [result.players[i].name for i in result.ranking],
+            "winners": [result.players[i].name for i in result.winners]}

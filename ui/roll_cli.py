@@ -1,0 +1,68 @@
+"""``companion roll troyes ...``: the dice the device would roll, as JSON (seeded, so the same
+seed rolls the same dice). Bad arguments: one line on stderr, exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.errors import RuleError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        print(f"companion roll: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def counts(text: str) -> list[int]:
+    """'2,1,0' -> [2, 1, 0]; argparse reports anything else as one line."""
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give whole numbers separated by commas") from None
+    if any(v < 0 for v in values):
+        raise argparse.ArgumentTypeError(f"{text!r}: citizens cannot be negative")
+    return values
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion roll")
+    games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    troyes = games.add_parser("troyes", help="Troyes: every district's dice and the black dice")
+    for name, text in (("--town-hall", "yellow dice: citizens in the Town Hall, per player"),
+                       ("--bishopric", "white dice: citizens in the Bishopric, per player"),
+                       ("--palace", "red dice: citizens in the Palace, per player")):
+        troyes.add_argument(name, type=counts, required=True, help=text + " (e.g. 2,1,0)")
+    troyes.add_argument("--neutral", type=counts, default=[0, 0, 0],
+                        help="neutral citizens in the Town Hall, Bishopric, Palace (e.g. 1,1,1)")
+    troyes.add_argument("--black", type=int, default=0, help="black dice from the events")
+    troyes.add_argument("--seed", type=int, required=True)
+    troyes.add_argument("--json", action="store_true", help="print JSON (the default too)")
+    return parser
+
+
+def die_json(die) -> dict:
+    return {"colour": die.colour, "pip": die.pip}
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    from companion.rng import Rng
+    from companion.troyes.dice import roll_board
+
+    try:
+        board = roll_board(args.town_hall, args.bishopric, args.palace, args.neutral,
+                           args.black, Rng(args.seed).fork("troyes-dice"))
+    except RuleError as exc:
+        print(f"companion roll: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps({
+        "game": "troyes", "seed": args.seed,
+        "players": [{"seat": seat, "dice": [die_json(d) for d in board.district(seat)]}
+                    for seat in range(1, len(board.players) + 1)],
+        "neutral": [die_json(d) for d in board.neutral],
+        "black": [die_json(d) for d in board.black]}))
+    return 0
