@@ -10,11 +10,11 @@ completed cities. ``legal``/``apply``/``view``/``public_view`` as in the draft.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import IllegalDecision, UnknownDecision
+from ..codec import DecisionCodec
+from ..errors import IllegalDecision
 from .catalogue import character
 
 KING_RANK = 4
@@ -468,20 +468,8 @@ def view(state: Calling, seat: int) -> CallingView:
 
 # --- sessions -----------------------------------------------------------------------------------
 
-_KINDS = {"target": Target, "warrants": Warrants, "threats": Threats, "give_crown": GiveCrown,
-          "bribe": Bribe, "reveal_threat": RevealThreat, "reveal_warrant": RevealWarrant,
-          "complete_city": CompleteCity, "end_turn": EndTurn}
-_NAMES = {cls: name for name, cls in _KINDS.items()}
-
-
-def encode(decision: Decision) -> dict[str, Any]:
-    data = {"type": _NAMES[type(decision)], **decision.__dict__}
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
-
-
-def decode(data: Mapping[str, Any]) -> Decision:
-    cls = _KINDS.get(data.get("type"))
-    if cls is None:
-        raise UnknownDecision(f"unknown calling decision {data.get('type')!r}")
-    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
-    return cls(**fields)
+CODEC = DecisionCodec("calling", {
+    "target": Target, "warrants": Warrants, "threats": Threats, "give_crown": GiveCrown,
+    "bribe": Bribe, "reveal_threat": RevealThreat, "reveal_warrant": RevealWarrant,
+    "complete_city": CompleteCity, "end_turn": EndTurn})
+encode, decode = CODEC.encode, CODEC.decode

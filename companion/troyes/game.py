@@ -24,7 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import IllegalDecision, UnknownDecision
+from ..codec import DecisionCodec
+from ..errors import IllegalDecision
 from ..rng import Rng
 from . import defence as defence_rules
 from .dice import (BLACK, FLIP_COST, REROLL_COST, RED, WHITE, YELLOW, Die, by_divisor,
@@ -415,15 +416,10 @@ def legal(state: Troyes, divisor: int = 3) -> list[Decision]:
 
 # --- sessions -----------------------------------------------------------------------------------
 
-_KINDS = {"income": CollectIncome, "black": BlackDice, "defend": Defend, "fail": Fail,
-          "act": Act, "pass": Pass, "reroll": Reroll, "flip": Flip, "citizens": Citizens,
-          "adjust": Adjust}
-_NAMES = {cls: name for name, cls in _KINDS.items()}
-
-
-def encode(decision: Decision) -> dict[str, Any]:
-    data = {"type": _NAMES[type(decision)], **decision.__dict__}
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+CODEC = DecisionCodec("Troyes", {
+    "income": CollectIncome, "black": BlackDice, "defend": Defend, "fail": Fail, "act": Act,
+    "pass": Pass, "reroll": Reroll, "flip": Flip, "citizens": Citizens, "adjust": Adjust})
+encode = CODEC.encode
 
 
 class TroyesRules:
@@ -437,11 +433,7 @@ class TroyesRules:
                                  config.get("first", 1)), seed)
 
     def decode(self, data: Mapping[str, Any]) -> Decision:
-        cls = _KINDS.get(data.get("type"))
-        if cls is None:
-            raise UnknownDecision(f"unknown Troyes decision {data.get('type')!r}")
-        return cls(**{k: tuple(v) if isinstance(v, list) else v
-                      for k, v in data.items() if k != "type"})
+        return CODEC.decode(data)
 
     def apply(self, state: Troyes, decision: Decision) -> Troyes:
         return apply(state, decision)
