@@ -187,3 +187,14 @@ def test_random_games_keep_their_invariants_and_replay_from_a_session(seed, play
               "neutral": list(setup.neutral), "first": setup.first}
     stored = tuple(json.loads(json.dumps(encode(d))) for d in decisions)
     assert Session("troyes", config, seed, stored).replay(TroyesRules()) == final
+
+
+def test_placing_a_citizen_uses_exactly_one_die_of_any_colour():
+    state = to_actions(start(SETUP, 11))
+    own = [i for i, _ in state.district(1)]
+    with pytest.raises(IllegalDecision, match="exactly one die"):
+        apply(state, Act(1, tuple(own[:2]), "citizen"))
+    state = apply(state, Act(1, (own[0],), "citizen"))
+    assert state.last[:3] == ("acted", "1", "citizen")
+    state = apply(state, Citizens(1, 3, 1, 1))
+    assert state.players[0].citizens == (3, 1, 1)

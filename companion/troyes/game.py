@@ -4,7 +4,8 @@
 Each round: **income** (10 deniers, then wages; who cannot pay loses 2 VP) → the dice are rolled
 from the citizens → **events** (the table enters how many black dice the events add) →
 **defence** (dice.py / defence.py) → **actions** in turn order from the start player (dice bought
-at 2/4/6 deniers each, farming, cathedral, events, action cards; influence on own dice; passing)
+at 2/4/6 deniers each, farming, cathedral, events, action cards, placing a citizen with one die;
+influence on own dice; passing)
 until everyone has passed in a row or no die is left → the start player passes left. The game
 ends after the last round (6/5/4 with 4/3/2 players). Citizens placed or lost, and anything the
 device does not compute (event rewards, card effects), are entered with ``Citizens`` and
@@ -34,7 +35,8 @@ from .economy import (START_DENIERS, START_INFLUENCE, Wages, gain_influence, los
                       pay_wages, rounds, start_player)
 
 INCOME, EVENTS, DEFENCE, ACTIONS, OVER = "income", "events", "defence", "actions", "over"
-FARMING, CATHEDRAL, EVENT, CARD = "farming", "cathedral", "event", "card"
+FARMING, CATHEDRAL, EVENT, CARD, CITIZEN = "farming", "cathedral", "event", "card", "citizen"
+KINDS = (FARMING, CATHEDRAL, EVENT, CARD, CITIZEN)
 KIND_COLOUR = {FARMING: YELLOW, CATHEDRAL: WHITE}  # events and cards take any one colour
 
 
@@ -305,8 +307,10 @@ def _act(state: Troyes, decision: Act) -> Troyes:
     if len(set(decision.dice)) != len(decision.dice):
         raise IllegalDecision("each die once")
     wanted = KIND_COLOUR.get(decision.kind)
-    if decision.kind not in (FARMING, CATHEDRAL, EVENT, CARD):
+    if decision.kind not in KINDS:
         raise IllegalDecision(f"unknown action {decision.kind!r}")
+    if decision.kind == CITIZEN and len(dice) != 1:  # one die places one citizen
+        raise IllegalDecision("placing a citizen uses exactly one die")
     if wanted and any(d.colour != wanted for d in dice):
         raise IllegalDecision(f"{decision.kind} uses {wanted} dice")
     payments = price(dice, decision.seat)  # also checks 1-3 dice of one colour
@@ -328,6 +332,8 @@ def _act(state: Troyes, decision: Act) -> Troyes:
         state = _with_player(state, decision.seat, vp=p.vp + sum(v for _, v, _ in spaces),
                              influence=gain_influence(p.influence, sum(i for *_, i in spaces)))
         result = (CATHEDRAL, ",".join(str(pip) for pip, *_ in spaces))
+    elif decision.kind == CITIZEN:  # where it goes is entered with Citizens
+        result = (CITIZEN,)
     else:
         uses = by_divisor(dice, decision.divisor)
         if decision.kind == EVENT:  # +1 influence per cube placed
