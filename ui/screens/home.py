@@ -48,6 +48,11 @@ class HomeScreen(Screen):
 
             self.app.push(CitadelsSetupScreen(self.app))
             return
+        if game == "troyes":
+            from .troyes.setup import TroyesSetupScreen
+
+            self.app.push(TroyesSetupScreen(self.app))
+            return
         from .coming import ComingScreen
 
         self.app.push(ComingScreen(self.app, game))

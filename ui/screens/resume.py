@@ -21,7 +21,14 @@ def _citadels_score(app, session) -> None:
     open_entry(app, ScoreController(app, session))
 
 
-OPENERS = {"citadels": _citadels, "citadels-score": _citadels_score}
+def _troyes(app, session) -> None:
+    from .troyes.board import TroyesBoardScreen
+    from .troyes.controller import TroyesController
+
+    app.push(TroyesBoardScreen(app, TroyesController(app, session)))
+
+
+OPENERS = {"citadels": _citadels, "citadels-score": _citadels_score, "troyes": _troyes}
 
 
 def resume_unfinished(app) -> bool:

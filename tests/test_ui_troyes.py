@@ -1,0 +1,99 @@
+"""Troyes on the device, end to end: a 3-player round (citizens, income and wages, black dice and
+the defence with the cheapest dice preselected, buying dice from other districts, farming, the
+cathedral, passing) until the next round begins; refusals explained; a restart resumes."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from conftest import play, record_text
+
+START = """
+TAP @troyes
+EXPECT troyes-setup
+TAP @start
+EXPECT troyes-citizens
+TAP @c1-town_hall-more
+TAP @c2-palace-more
+TAP @c3-bishopric-more
+TAP @done
+EXPECT troyes-board
+"""
+
+
+def shot(app, folder, name):
+    app.render()
+    pygame.image.save(app.display.surface, str(folder / f"{name}.png"))
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_three_player_round_on_the_device(make_app, tmp_path, language):
+    app = make_app(language=language)
+    app.seeds = iter(range(3, 99))
+    play(app, START)
+    board, c = app.top, app.top.controller
+    assert [p.citizens for p in c.state.players] == [(2, 1, 1), (1, 1, 2), (1, 2, 1)]
+    shot(app, tmp_path, "income")
+    play(app, "TAP @income")
+    assert [p.deniers for p in c.state.players] == [5 + 10 - 3, 5 + 10 - 5, 5 + 10 - 4]
+    assert len(c.state.dice) == 12
+    play(app, "TAP @more\nTAP @roll")  # two black dice
+    assert c.state.phase == "defence" and c.state.actor == 1
+    assert board.selected  # the cheapest own dice that beat it, preselected
+    shot(app, tmp_path, "defence")
+    while c.state.phase == "defence":
+        seat = c.state.actor
+        before = c.state.players[seat - 1]
+        if board.selected:
+            play(app, "TAP @defend")
+            assert c.state.players[seat - 1].influence == before.influence + 1
+        else:
+            play(app, "TAP @fail")
+            assert c.state.players[seat - 1].vp == max(0, before.vp - 2)
+    assert c.state.phase == "actions" and c.state.actor == 1
+    # Player 1 buys one die from Player 2's district: 2 deniers to Player 2
+    other = next((i for i, d in c.state.dice if d.owner == 2), None)
+    drawn = record_text(app)
+    play(app, f"TAP @die{other}")
+    drawn.clear()
+    app.render()
+    shown = " ".join(drawn)
+    assert ("pay 2 to Player 2" if language == "en" else "플레이어 2에게 2") in shown
+    shot(app, tmp_path, "actions")
+    deniers = [p.deniers for p in c.state.players]
+    play(app, "TAP @card\nTAP @div3")
+    assert c.state.players[0].deniers == deniers[0] - 2
+    assert c.state.players[1].deniers == deniers[1] + 2
+    # then everyone passes: +2 deniers each, and round 2 starts with seat 2
+    while c.state.phase == "actions":
+        play(app, "TAP @pass")
+    assert c.state.round == 2 and c.state.phase == "income"
+    play(app, "TAP @income\nTAP @roll")
+    assert c.state.start_player == 2
+    shot(app, tmp_path, "round2")
+    assert all(p.stat().st_size > 0 for p in tmp_path.glob("*.png"))
+
+
+def test_a_refused_action_is_explained_and_nothing_is_stored(make_app):
+    app = make_app()
+    app.seeds = iter(range(3, 99))
+    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll")  # no black dice
+    c = app.top.controller
+    stored = len(c.session.decisions)
+    red = next(i for i, d in c.state.dice if d.owner == 1 and d.colour == "red")
+    play(app, f"TAP @die{red}\nTAP @farming")
+    assert app.top.problem and "yellow" in app.top.problem
+    assert len(c.session.decisions) == stored
+
+
+def test_a_restart_resumes_the_troyes_board(make_app):
+    app = make_app()
+    app.seeds = iter(range(3, 99))
+    play(app, START + "TAP @income")
+    data = app.config.data_dir
+    app.close()
+    app.running = False
+    again = make_app(data_dir=data)
+    assert again.top.name == "troyes-board"
+    assert again.top.controller.state.phase == "events"

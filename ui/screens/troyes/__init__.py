@@ -1,0 +1,1 @@
+"""Troyes on the device: setup, the board (dice, prices, defence, actions), citizens."""

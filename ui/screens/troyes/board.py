@@ -1,0 +1,276 @@
+"""The Troyes board: every district with its dice as real faces, a banner saying where the
+round stands, and one panel per phase — income and wages, the black dice, the defence (the
+cheapest own dice preselected), the actions (tap dice: the price per owner and what each action
+would give), influence and passing."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.errors import IllegalDecision
+from companion.troyes.dice import BLACK, RED, WHITE, YELLOW, beats, by_divisor, cathedral, \
+    farming, price
+from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, EVENT, EVENTS,
+                                   FARMING, INCOME, OVER, Act, BlackDice, CollectIncome, Defend,
+                                   Fail, Flip, Pass, Reroll, wages)
+
+from ... import theme
+from ...widgets import Button, draw_paragraph, draw_text, grid
+from ..base import BODY, Screen
+from .controller import TroyesController
+from .dice_faces import draw_die
+
+ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 140
+INFO = pygame.Rect(BODY.left, BODY.top + 278, BODY.width, 50)
+BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
+DIVISORS = (2, 3, 4, 5, 6)
+
+
+class TroyesBoardScreen(Screen):
+    name = "troyes-board"
+    shows_back = False
+
+    def __init__(self, app, controller: TroyesController):
+        self.controller = controller
+        self.selected: list[int] = []
+        self.black_count = 1  # events: black dice to roll
+        self.together = 1  # defence: black dice taken at once
+        self.divisor_for: str | None = None  # choosing a divisor for an event or a card
+        self.problem: str | None = None
+        super().__init__(app)
+
+    # --- layout ----------------------------------------------------------------------------------
+    def rows(self) -> list[tuple[int | None, pygame.Rect]]:
+        """(owner, rect) for each district: the players, the neutral one (the black dice in
+        its place during the defence)."""
+        s = self.controller.state
+        owners: list = list(range(1, s.setup.players + 1)) + [
+            BLACK if s.phase == DEFENCE else None]
+        return [(o, pygame.Rect(BODY.left, BODY.top + 2 + i * ROW_H, BODY.width, ROW_H - 4))
+                for i, o in enumerate(owners)]
+
+    def die_rect(self, row: pygame.Rect, k: int) -> pygame.Rect:
+        return pygame.Rect(row.left + NAME_W + k * (DIE + DIE_GAP), row.top + 1, DIE, DIE)
+
+    def title(self) -> str:
+        s = self.controller.state
+        who = self.controller.name(s.actor) if s.actor else ""
+        return self.t(f"troyes.banner_{s.phase}", n=s.round, name=who)
+
+    def build(self) -> None:
+        self.buttons = []
+        s = self.controller.state
+        for owner, row in self.rows():
+            if owner == BLACK:
+                continue
+            for k, (die_id, _) in enumerate(s.district(owner)):
+                self.add(Button(self.die_rect(row, k), "", lambda i=die_id: self.tap_die(i),
+                                name=f"die{die_id}"))
+        items = self.phase_buttons()
+        for rect, (name, label, action, primary) in zip(
+                grid(BUTTONS, len(items), len(items), 8), items):
+            self.add(Button(rect, label, action, name=name, selected=primary,
+                            size=theme.BODY_SIZE))
+        self.focus = None
+
+    def phase_buttons(self) -> list[tuple]:
+        t, s = self.t, self.controller.state
+        if self.divisor_for:
+            return [(f"div{d}", f"÷{d}", lambda d=d: self.act(self.divisor_for, d), False)
+                    for d in DIVISORS] + [("cancel", t("troyes.cancel"), self.cancel, False)]
+        if s.phase == INCOME:
+            return [("citizens", t("troyes.citizens"), self.citizens, False),
+                    ("income", t("troyes.collect"), lambda: self.decide(CollectIncome()), True)]
+        if s.phase == EVENTS:
+            return [("fewer", "-", lambda: self.set_black(-1), False),
+                    ("count", lambda: t("troyes.black_n", n=self.black_count), None, False),
+                    ("more", "+", lambda: self.set_black(1), False),
+                    ("roll", t("troyes.roll_black"), self.roll_black, True)]
+        if s.phase == DEFENCE:
+            return [("fail", t("troyes.fail"), lambda: self.decide(Fail(s.actor)), False),
+                    ("together", lambda: t("troyes.together", n=self.together),
+                     self.more_black, False),
+                    ("defend", t("troyes.defend"), self.defend, True)]
+        if s.phase == ACTIONS:
+            return [(FARMING, t("troyes.farming"), lambda: self.act(FARMING), False),
+                    (CATHEDRAL, t("troyes.cathedral"), lambda: self.act(CATHEDRAL), False),
+                    (EVENT, t("troyes.event"), lambda: self.ask_divisor(EVENT), False),
+                    (CARD, t("troyes.card"), lambda: self.ask_divisor(CARD), False),
+                    (CITIZEN, t("troyes.citizen"), lambda: self.act(CITIZEN), False),
+                    ("reroll", t("troyes.reroll"), self.reroll, False),
+                    ("flip", t("troyes.flip"), self.flip, False),
+                    ("pass", t("troyes.pass"), lambda: self.decide(Pass(s.actor)), True)]
+        return [("done", t("troyes.done"), self.done, True)]
+
+    # --- what taps do ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.controller.state
+        self.selected = [i for i in self.selected if i in dict(s.dice)]
+        if s.phase == DEFENCE and not self.selected:
+            self.preselect()
+        self.build()
+
+    def preselect(self) -> None:
+        """The cheapest own dice that beat the black die faced now."""
+        s = self.controller.state
+        suggestion = s.defence.suggestion() or ()
+        pool = list(s.district(s.actor))
+        for die in suggestion:
+            i = next(i for i, d in pool if d == die)
+            self.selected.append(i)
+            pool = [(j, d) for j, d in pool if j != i]
+
+    def decide(self, decision) -> None:
+        """Store one decision; a refusal is shown, nothing is lost."""
+        try:
+            self.controller.confirm(decision)
+        except IllegalDecision as exc:
+            self.problem = str(exc)
+            return
+        self.problem, self.selected, self.together, self.divisor_for = None, [], 1, None
+        self.refresh()
+
+    def tap_die(self, die_id: int) -> None:
+        if die_id in self.selected:
+            self.selected.remove(die_id)
+        else:
+            self.selected.append(die_id)
+        self.problem = None
+
+    def set_black(self, step: int) -> None:
+        self.black_count = max(0, min(12, self.black_count + step))
+
+    def roll_black(self) -> None:
+        self.decide(BlackDice(self.black_count))
+
+    def more_black(self) -> None:
+        left = len(self.controller.state.defence.black)
+        self.together = self.together % left + 1
+
+    def defend(self) -> None:
+        s = self.controller.state
+        self.decide(Defend(s.actor, tuple(self.selected), self.together))
+
+    def ask_divisor(self, kind: str) -> None:
+        self.divisor_for = kind
+        self.build()
+
+    def cancel(self) -> None:
+        self.divisor_for = None
+        self.build()
+
+    def act(self, kind: str, divisor: int = 0) -> None:
+        self.decide(Act(self.controller.state.actor, tuple(self.selected), kind, divisor))
+        if self.divisor_for:
+            self.cancel()
+
+    def reroll(self) -> None:
+        if len(self.selected) != 1:
+            self.problem = self.t("troyes.pick_one")
+            return
+        self.decide(Reroll(self.controller.state.actor, self.selected[0]))
+
+    def flip(self) -> None:
+        self.decide(Flip(self.controller.state.actor, tuple(self.selected)))
+
+    def citizens(self) -> None:
+        from .citizens import CitizensScreen
+
+        self.app.push(CitizensScreen(self.app, self.controller))
+
+    def on_enter(self) -> None:
+        self.refresh()
+
+    def done(self) -> None:
+        self.controller.finish()
+        self.app.pop_to("home")
+
+    def on_back(self) -> None:
+        """Home; the game is kept and resumes at the next start."""
+        self.app.pop_to("home")
+
+    # --- drawing --------------------------------------------------------------------------------------
+    def letters(self) -> dict[str, str]:
+        return {c: self.t(f"troyes.letter_{c}") for c in (YELLOW, WHITE, RED, BLACK)}
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        fonts, s, c = self.app.fonts, self.controller.state, self.controller
+        for owner, row in self.rows():
+            acting = owner is not None and owner == s.actor
+            pygame.draw.rect(canvas, theme.PANEL if not acting else theme.PANEL_PRESSED, row,
+                             border_radius=8)
+            if owner == BLACK:
+                label, detail = self.t("troyes.black"), ""
+            elif owner is None:
+                label, detail = c.name(None), ""
+            else:
+                p = s.players[owner - 1]
+                label = c.name(owner)
+                detail = self.t("troyes.purse", deniers=p.deniers, vp=p.vp,
+                                influence=p.influence)
+            draw_text(canvas, fonts, label, (row.left + 8, row.top + 4), theme.BODY_SIZE,
+                      theme.ACCENT if acting else theme.TEXT, bold=acting)
+            draw_text(canvas, fonts, detail, (row.left + 8, row.bottom - 20), theme.SMALL_SIZE - 2,
+                      theme.TEXT_DIM)
+        self.draw_info(canvas)
+
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        """The dice over their (invisible) buttons."""
+        s, letters, fonts = self.controller.state, self.letters(), self.app.fonts
+        for owner, row in self.rows():
+            if owner == BLACK:
+                dice = list(enumerate(s.defence.black))
+            else:
+                dice = s.district(owner)
+            for k, (die_id, die) in enumerate(dice):
+                selected = owner != BLACK and die_id in self.selected
+                facing = owner == BLACK and k < self.together
+                draw_die(canvas, fonts, self.die_rect(row, k), die, letters[die.colour],
+                         selected or facing)
+
+    def info_text(self) -> str:
+        s, t, c = self.controller.state, self.t, self.controller
+        if self.problem:
+            return self.problem
+        if s.phase == INCOME:
+            parts = [t("troyes.wage", name=c.name(i), due=w.due) + (
+                t("troyes.short") if w.short else "") for i, w in enumerate(wages(s), 1)]
+            return t("troyes.income", wages=", ".join(parts))
+        if s.phase == EVENTS:
+            return t("troyes.events")
+        if s.phase == DEFENCE:
+            dice = [s.die(i) for i in self.selected]
+            black = s.defence.black[:self.together]
+            ok = beats(dice, black)
+            return t("troyes.defence_sum", sum=sum(d.defence_value for d in dice),
+                     black=sum(b.pip for b in black)) + (t("troyes.enough") if ok else "")
+        if s.phase == ACTIONS:
+            return self.action_text()
+        return t("troyes.over")
+
+    def action_text(self) -> str:
+        """The price of the selected dice per owner and what each action would give."""
+        s, t, c = self.controller.state, self.t, self.controller
+        if not self.selected:
+            return t("troyes.tap_dice")
+        dice = [s.die(i) for i in self.selected]
+        try:
+            costs = price(dice, s.actor)
+        except IllegalDecision as exc:
+            return str(exc)
+        cost = ", ".join(t("troyes.pay", n=n, name=c.name(o) if o else t("troyes.bank"))
+                         for o, n in costs.items()) or t("troyes.free")
+        gains = []
+        if dice[0].colour == YELLOW:
+            gains.append(t("troyes.gain_farming", n=farming(dice)))
+        if dice[0].colour == WHITE:
+            vp = len(cathedral(dice))
+            gains.append(t("troyes.gain_cathedral", vp=vp,
+                           influence=sum(i for *_, i in cathedral(dice))))
+        gains.append(t("troyes.gain_divided", **{f"d{d}": by_divisor(dice, d)
+                                                  for d in (2, 3, 4)}))
+        return f"{cost} · {' · '.join(gains)}"
+
+    def draw_info(self, canvas: pygame.Surface) -> None:
+        draw_paragraph(canvas, self.app.fonts, self.info_text(), INFO, theme.SMALL_SIZE,
+                       theme.WARNING if self.problem else theme.TEXT)

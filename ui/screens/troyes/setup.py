@@ -1,0 +1,72 @@
+"""A new Troyes game: players, the start player, and where everyone's citizens stand."""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import theme
+from ...widgets import Button, draw_text, grid
+from ..base import BODY, Screen
+from .controller import TroyesController
+
+ROW_H = 56
+
+
+class TroyesSetupScreen(Screen):
+    name = "troyes-setup"
+
+    def __init__(self, app):
+        self.players, self.first = 3, 1
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("troyes.setup_title")
+
+    def build(self) -> None:
+        t = self.t
+        for row, items in enumerate((
+                [("fewer", "-", lambda: self.set_players(-1)),
+                 ("count", lambda: t("troyes.n_players", n=self.players), None),
+                 ("more", "+", lambda: self.set_players(1))],
+                [("first-prev", "<", lambda: self.move_first(-1)),
+                 ("first", lambda: self.names()[self.first - 1], None),
+                 ("first-next", ">", lambda: self.move_first(1))])):
+            area = pygame.Rect(BODY.left + 200, BODY.top + 10 + row * (ROW_H + 12),
+                               BODY.width - 200, ROW_H)
+            for rect, (name, label, action) in zip(grid(area, 3, 3, 10), items):
+                self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE))
+        self.add(Button(pygame.Rect(BODY.right - 240, BODY.bottom - 64, 240, 64),
+                        lambda: t("troyes.start"), self.start, name="start", selected=True))
+
+    def names(self) -> list[str]:
+        roster = self.app.config.roster
+        return [roster[s - 1] if s <= len(roster) else self.t("setup.seat_name", n=s)
+                for s in range(1, self.players + 1)]
+
+    def set_players(self, step: int) -> None:
+        self.players = max(2, min(4, self.players + step))
+        self.first = min(self.first, self.players)
+
+    def move_first(self, step: int) -> None:
+        self.first = (self.first - 1 + step) % self.players + 1
+
+    def start(self) -> None:
+        """One citizen in each building for everyone to begin with (correct them on the
+        citizens screen after the starting placement); neutral citizens with 2 players."""
+        from .board import TroyesBoardScreen
+        from .citizens import CitizensScreen
+
+        for old in self.app.store.unfinished():
+            if old.game == TroyesController.game_id:
+                self.app.store.finish(old, {"game": "troyes", "abandoned": True})
+        neutral = (1, 1, 1) if self.players == 2 else (0, 0, 0)
+        controller = TroyesController.new(self.app, self.players, [(1, 1, 1)] * self.players,
+                                          neutral, self.first, self.names())
+        self.app.replace(TroyesBoardScreen(self.app, controller))
+        self.app.push(CitizensScreen(self.app, controller))
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        for row, key in enumerate(("troyes.players", "troyes.first")):
+            draw_text(canvas, self.app.fonts, self.t(key),
+                      (BODY.left, BODY.top + 10 + row * (ROW_H + 12) + ROW_H // 2),
+                      theme.BODY_SIZE, anchor="midleft")
