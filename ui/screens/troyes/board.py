@@ -11,7 +11,7 @@ from companion.errors import IllegalDecision
 from companion.troyes.dice import BLACK, RED, WHITE, YELLOW, beats, by_divisor, cathedral, \
     farming, price
 from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, EVENT, EVENTS,
-                                   FARMING, INCOME, OVER, Act, BlackDice, CollectIncome, Defend,
+                                   FARMING, INCOME, Act, BlackDice, CollectIncome, Defend,
                                    Fail, Flip, Pass, Reroll, wages)
 
 from ... import theme
