@@ -144,7 +144,7 @@ def test_scoring_right_after_a_game_fills_in_what_the_device_knows(make_app):
         assert player.completed == (order.index(seat) + 1 if seat in order else None)
         assert set(player.characters) == {c for c, s in final.items() if s == seat}
         assert player.crown == (seat == crown)
-    assert not score.entry.decorations  # no Artist in the first-game set: no question
+    assert not score.decorations  # no Artist in the first-game set: no question
     assert app.store.history()[0].result["completion_order"] == list(order)
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import logging
 
 from companion.citadels.districts import district, districts
-from companion.citadels.score_entry import PLAYER, ScoreEntryRules
-from companion.citadels.scoring import PlayerCity, Result, player_json, result_json
+from companion.citadels.scoring import (PlayerCity, Result, player_from_json, player_json,
+                                        result_json, score_game)
+from companion.score_entry import PLAYER, ScoreEntryRules
 from companion.session import Session
 
-RULES = ScoreEntryRules()
+RULES = ScoreEntryRules("citadels-score", player_from_json)
 log = logging.getLogger(__name__)
 
 
@@ -32,7 +33,12 @@ class ScoreController:
 
     @property
     def edition(self) -> str:
-        return self.entry.edition
+        return self.session.config["edition"]
+
+    @property
+    def decorations(self) -> bool:
+        """Whether the Artist was in the game (so decorated districts are asked for)."""
+        return bool(self.session.config.get("decorations", True))
 
     @property
     def players(self) -> tuple[PlayerCity, ...]:
@@ -56,7 +62,7 @@ class ScoreController:
 
     def result(self) -> Result:
         """The scores (ScoringError if the entries cannot be scored)."""
-        return self.entry.result(self.faq_tiebreak)
+        return score_game(self.edition, self.players, self.faq_tiebreak)
 
     def finish(self, result: Result) -> dict:
         """Into History with the full breakdown; a game the device ran gets the scores on its

@@ -202,7 +202,7 @@ class QuestionsScreen(EntryScreen):
             self.add(Button(plus, "+", lambda f=field_name: self.step(f, 1),
                             name=f"{field_name}-more", size=theme.BUTTON_SIZE))
         self.cells = dict(zip([q for q, _ in self.questions()], cells))
-        if self.controller.entry.decorations and self.player.city:
+        if self.controller.decorations and self.player.city:
             kinds = sorted(set(self.player.city), key=self.player.city.index)
             area = pygame.Rect(BODY.left, BODY.top + 212, BODY.width, 116)
             for rect, district_id in zip(grid(area, len(kinds), min(len(kinds), 7), 8), kinds):
@@ -279,7 +279,7 @@ class QuestionsScreen(EntryScreen):
             draw_paragraph(canvas, fonts, self.t(f"score.ask_{key}"),
                            pygame.Rect(cell.left, cell.top + 4, cell.width - 220,
                                        cell.height), theme.SMALL_SIZE)
-        if self.controller.entry.decorations and self.player.city:
+        if self.controller.decorations and self.player.city:
             draw_text(canvas, fonts, self.t("score.ask_decorated", n=MAX_DECORATED),
                       (BODY.left, BODY.top + 188), theme.SMALL_SIZE, theme.TEXT_DIM)
 
