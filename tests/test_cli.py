@@ -34,13 +34,14 @@ def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
                    "citadels-picker", "citadels-gate", "citadels-private", "citadels-confirm",
                    "citadels-wipe", "citadels-public", "citadels-calling", "citadels-calling-2",
                    "citadels-own", "citadels-undo", "citadels-city", "score-city",
-                   "score-questions", "score-characters"]:
+                   "score-questions", "score-characters", "troyes-setup", "troyes-citizens",
+                   "troyes-income", "troyes-board"]:
         picture = pygame.image.load(str(shots / f"{screen}.png"))
         assert picture.get_size() == (800, 480)
         colours = {picture.get_at((x, y))[:3] for x in range(0, 800, 7) for y in range(0, 480, 7)}
         assert len(colours) > 5, f"{screen} looks blank"
     visited = [line.split()[-1] for line in result.stderr.splitlines() if "ui.app: screen" in line]
-    assert {"home", "coming-troyes", "coming-tiletum", "history", "settings", "hwtest", "about",
+    assert {"home", "troyes-setup", "troyes-citizens", "troyes-board", "coming-tiletum", "history", "settings", "hwtest", "about",
             "citadels-setup", "citadels-picker", "gate", "draft-private", "draft-confirm",
             "wipe", "draft-public", "calling", "whoami", "own", "undo", "city", "score-city",
             "score-questions", "score-characters"} <= set(visited)

@@ -97,3 +97,53 @@ def test_a_restart_resumes_the_troyes_board(make_app):
     again = make_app(data_dir=data)
     assert again.top.name == "troyes-board"
     assert again.top.controller.state.phase == "events"
+
+
+SCORE = """
+TAP @troyes
+TAP @score
+EXPECT troyes-score-entry
+TAP @tokens-five
+TAP @tokens-five
+TAP @tokens-more
+TAP @unresolved_events-more
+TAP @worker_vp-more
+TAP @worker_vp-more
+TAP @card0-five
+TAP @level1
+TAP @level2
+TAP @next
+TAP @tokens-five
+TAP @tokens-five
+TAP @card1-five
+TAP @level1
+TAP @level2
+TAP @level3
+TAP @next
+TAP @tokens-five
+TAP @next
+EXPECT score-results
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_troyes_final_scores_entered_on_the_device_go_to_history(make_app, tmp_path, language):
+    """Player 1: 11 tokens + 1 event + 2 worker VP + 5 character points - 2 (level 3 empty)
+    = 17; Player 2: 10 + 5 = 15 (every level); Player 3: 5 - 6 (no level) = -1."""
+    app = make_app(language=language)
+    play(app, SCORE)
+    shot(app, tmp_path, "results")
+    totals = [(p["name"][-1], p["total"]) for p in app.top.ranked()]
+    assert totals == [("1", 17), ("2", 15), ("3", -1)]
+    first = app.top.ranked()[0]["breakdown"]
+    assert first == {"tokens": 11, "events": 1, "workers": 2, "cathedral": -2, "characters": 5}
+    play(app, "TAP @done\nEXPECT home\nTAP @history\nTAP @game0\nEXPECT score-results")
+    assert [(p["name"][-1], p["total"]) for p in app.top.ranked()] == totals
+    assert app.store.history()[0].result["winner"].endswith("1")
+
+
+def test_a_troyes_tie_is_shared_on_the_results(make_app):
+    app = make_app()
+    play(app, "TAP @troyes\nTAP @score\n" + "TAP @level1\nTAP @level2\nTAP @level3\nTAP @next\n"
+         * 3 + "EXPECT score-results")
+    assert len(app.top.data["winners"]) == 3

@@ -101,23 +101,28 @@ FIELDS = {"name": str, "tokens": int, "unresolved_events": int, "worker_vp": int
           "cathedral_levels": list, "character_points": list}
 
 
+def player_from_json(p, n: int) -> TroyesPlayer:
+    """One player's entry from JSON, checked field by field."""
+    if not isinstance(p, dict) or "name" not in p:
+        raise TroyesScoringError(f"player {n}: an object with at least a 'name'")
+    unknown = set(p) - set(FIELDS)
+    if unknown:
+        raise TroyesScoringError(f"player {n}: unknown field {sorted(unknown)[0]!r}")
+    for key, value in p.items():
+        if not isinstance(value, FIELDS[key]) or isinstance(value, bool):
+            raise TroyesScoringError(f"player {n}: {key!r} has the wrong type")
+    return TroyesPlayer(**{k: tuple(v) if isinstance(v, list) else v for k, v in p.items()})
+
+
+def player_json(p: TroyesPlayer) -> dict:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in p.__dict__.items()}
+
+
 def read_players(data) -> list[TroyesPlayer]:
-    """Players from ``{"players": [...]}``, checked field by field."""
+    """Players from ``{"players": [...]}``."""
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise TroyesScoringError("the input must be an object with a 'players' list")
-    out = []
-    for n, p in enumerate(data["players"], 1):
-        if not isinstance(p, dict) or "name" not in p:
-            raise TroyesScoringError(f"player {n}: an object with at least a 'name'")
-        unknown = set(p) - set(FIELDS)
-        if unknown:
-            raise TroyesScoringError(f"player {n}: unknown field {sorted(unknown)[0]!r}")
-        for key, value in p.items():
-            if not isinstance(value, FIELDS[key]) or isinstance(value, bool):
-                raise TroyesScoringError(f"player {n}: {key!r} has the wrong type")
-        out.append(TroyesPlayer(**{k: tuple(v) if isinstance(v, list) else v
-                                   for k, v in p.items()}))
-    return out
+    return [player_from_json(p, n) for n, p in enumerate(data["players"], 1)]
 
 
 def result_json(result: TroyesResult) -> dict:
@@ -125,5 +130,6 @@ def result_json(result: TroyesResult) -> dict:
                 "breakdown": {"tokens": s.tokens, "events": s.events, "workers": s.workers,
                               "cathedral": s.cathedral, "characters": s.characters}}
                for p, s in zip(result.players, result.scores)]
-    return {"players": players, "ranking": [result.players[i].name for i in result.ranking],
+    return {"game": "troyes", "players": players,
+            "ranking": [result.players[i].name for i in result.ranking],
             "winners": [result.players[i].name for i in result.winners]}

@@ -28,8 +28,11 @@ class HistoryScreen(Screen):
 
     def open(self, game) -> None:
         from .citadels.score_results import ResultsScreen
+        from .troyes.score import TroyesResultsScreen
 
-        self.app.push(ResultsScreen(self.app, data=game.result["scores"]))
+        data = game.result["scores"]
+        screen = TroyesResultsScreen if data.get("game") == "troyes" else ResultsScreen
+        self.app.push(screen(self.app, data=data))
 
     def row_text(self, game) -> str:
         """One line per finished game: date, game, winner (the result's 'winner' field)."""

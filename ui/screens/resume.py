@@ -16,7 +16,7 @@ def _citadels(app, session) -> None:
 
 def _citadels_score(app, session) -> None:
     from .citadels.score_controller import ScoreController
-    from .citadels.score_entry import open_entry
+    from .score_flow import open_entry
 
     open_entry(app, ScoreController(app, session))
 
@@ -28,7 +28,15 @@ def _troyes(app, session) -> None:
     app.push(TroyesBoardScreen(app, TroyesController(app, session)))
 
 
-OPENERS = {"citadels": _citadels, "citadels-score": _citadels_score, "troyes": _troyes}
+def _troyes_score(app, session) -> None:
+    from .score_flow import open_entry
+    from .troyes.score import TroyesScoreController
+
+    open_entry(app, TroyesScoreController(app, session))
+
+
+OPENERS = {"citadels": _citadels, "citadels-score": _citadels_score, "troyes": _troyes,
+           "troyes-score": _troyes_score}
 
 
 def resume_unfinished(app) -> bool:

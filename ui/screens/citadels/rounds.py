@@ -121,7 +121,7 @@ class GameOverScreen(RoundScreen):
         from companion.citadels.scoring import PlayerCity
 
         from .score_controller import ScoreController
-        from .score_entry import open_entry
+        from ..score_flow import open_entry
 
         c = self.controller
         c.finish()

@@ -60,6 +60,16 @@ class ScoreController:
         self.session = self.app.store.append(self.session, data)
         log.info("score session %s: player %d stored", self.session.id, index + 1)
 
+    def entry_screen(self, index: int):
+        from .score_entry import CityScreen
+
+        return CityScreen(self.app, self, index)
+
+    def results_screen(self):
+        from .score_results import ResultsScreen
+
+        return ResultsScreen(self.app, self)
+
     def result(self) -> Result:
         """The scores (ScoringError if the entries cannot be scored)."""
         return score_game(self.edition, self.players, self.faq_tiebreak)

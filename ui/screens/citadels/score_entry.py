@@ -16,6 +16,7 @@ from companion.citadels.scoring import MAX_DECORATED, PlayerCity, city_count
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
+from ..score_flow import back_to_previous, open_entry
 from .picker import RankGridScreen
 from .score_controller import ScoreController
 
@@ -23,19 +24,6 @@ TABS = pygame.Rect(BODY.left, BODY.top, 140, 300)
 GRID = pygame.Rect(TABS.right + 12, BODY.top, BODY.right - TABS.right - 12, 300)
 SUMMARY = pygame.Rect(BODY.left, GRID.bottom + 6, BODY.width, 46)
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
-
-
-def open_entry(app, controller: ScoreController, index: int | None = None) -> None:
-    """The city screen of ``index`` (default: the first player not yet entered), or the
-    results once everyone is in."""
-    from .score_results import ResultsScreen
-
-    app.pop_to("home")
-    index = controller.entry.next_player if index is None else index
-    if index is None:
-        app.push(ResultsScreen(app, controller))
-    else:
-        app.push(CityScreen(app, controller, index))
 
 
 class EntryScreen(Screen):
@@ -135,10 +123,7 @@ class CityScreen(EntryScreen):
 
     def back(self) -> None:
         """To the previous player's city, or home (the entry is kept) from the first."""
-        if self.index == 0:
-            self.app.pop_to("home")
-        else:
-            open_entry(self.app, self.controller, self.index - 1)
+        back_to_previous(self)
 
     on_back = back
 

@@ -29,20 +29,36 @@ def category_points(player: dict, category: str) -> int:
 
 
 class ResultsScreen(Screen):
-    """From a live entry (``controller``) or a stored result (``data``)."""
+    """From a live entry (``controller``) or a stored result (``data``). Other games subclass
+    it with their own categories, result and breakdown."""
 
     name = "score-results"
     shows_back = False
+    categories = CATEGORIES
+    colors = COLORS
 
     def __init__(self, app, controller=None, data: dict | None = None):
         self.app, self.controller, self.error = app, controller, None
         if controller is not None:
-            try:
-                data = result_json(controller.result())
-            except ScoringError as exc:
-                self.error, data = self.explain(exc), None
+            data, self.error = self.compute()
         self.data = data
         super().__init__(app)
+
+    def compute(self) -> tuple[dict | None, str | None]:
+        """The live result as JSON, or the reason it cannot be scored."""
+        try:
+            return result_json(self.controller.result()), None
+        except ScoringError as exc:
+            return None, self.explain(exc)
+
+    def legend_key(self, category: str) -> str:
+        return f"score.cat_{category}"
+
+    def points(self, player: dict, category: str) -> int:
+        return category_points(player, category)
+
+    def breakdown_screen(self, player: dict, edit):
+        return BreakdownScreen(self.app, player, self.data["edition"], edit)
 
     def title(self) -> str:
         return self.t("score.results_title")
@@ -100,23 +116,23 @@ class ResultsScreen(Screen):
         if self.controller is None or self.data is None:
             return False
         code = self.data.get("tie_break_code")
-        return self.data["edition"] == "classic" and (
+        return self.data.get("edition") == "classic" and (
             code in ("faq_value", "faq_gold") or (code == "shared" and self.data[
                 "tie_break_fields"].get("reason") in ("classic", "all_equal")))
 
     def toggle_faq(self) -> None:
         self.controller.faq_tiebreak = not self.controller.faq_tiebreak
-        self.app.replace(ResultsScreen(self.app, self.controller))
+        self.app.replace(type(self)(self.app, self.controller))
 
     def open(self, player: dict) -> None:
         edit = None
         if self.controller is not None:  # a live result: this player's entry can be changed
             index = [p["name"] for p in self.data["players"]].index(player["name"])
             edit = lambda: self.edit(index)  # noqa: E731
-        self.app.push(BreakdownScreen(self.app, player, self.data["edition"], edit))
+        self.app.push(self.breakdown_screen(player, edit))
 
     def edit(self, index: int = 0) -> None:
-        from .score_entry import open_entry
+        from ..score_flow import open_entry
 
         open_entry(self.app, self.controller, index)
 
@@ -140,13 +156,14 @@ class ResultsScreen(Screen):
                            theme.BODY_SIZE, theme.WARNING)
             return
         x = BAR_X
-        for category in CATEGORIES:  # the legend: a swatch and a word for each colour
-            pygame.draw.rect(canvas, COLORS[category], (x, LEGEND_Y + 6, 14, 14))
-            label = draw_text(canvas, fonts, self.t(f"score.cat_{category}"),
+        for category in self.categories:  # the legend: a swatch and a word for each colour
+            pygame.draw.rect(canvas, self.colors[category], (x, LEGEND_Y + 6, 14, 14))
+            label = draw_text(canvas, fonts, self.t(self.legend_key(category)),
                               (x + 20, LEGEND_Y + 2), theme.SMALL_SIZE, theme.TEXT_DIM)
             x = label.right + 18
         rows = self.ranked()
-        top = max((p["total"] for p in rows), default=0) or 1
+        top = max((sum(max(0, self.points(p, c)) for c in self.categories) for p in rows),
+                  default=0) or 1
         winners = set(self.data["winners"])
         for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
             color = theme.ACCENT if player["name"] in winners else theme.TEXT
@@ -157,22 +174,33 @@ class ResultsScreen(Screen):
             draw_text(canvas, fonts, str(player["total"]), (left - 14, rect.centery),
                       theme.BODY_SIZE, color, bold=True, anchor="midright")
             width = rect.right - 10 - left
-            for category in CATEGORIES:
-                points = category_points(player, category)
+            for category in self.categories:  # gains stacked left to right
+                points = self.points(player, category)
                 w = round(width * points / top)
                 if w <= 0:
                     continue
                 segment = pygame.Rect(left, rect.top + 8, w, rect.height - 16)
-                pygame.draw.rect(canvas, COLORS[category], segment)
-                if w > 24:
-                    draw_text(canvas, fonts, str(points), segment.center, theme.SMALL_SIZE - 2,
-                              theme.ACCENT_TEXT, anchor="center")
+                self.draw_segment(canvas, segment, self.colors[category], points)
                 left += w
+            for category in self.categories:  # losses drawn over the end of the bar
+                points = self.points(player, category)
+                w = min(round(width * -points / top), left - self.bar_left(rect))
+                if w > 0:
+                    segment = pygame.Rect(left - w, rect.top + 14, w, rect.height - 28)
+                    self.draw_segment(canvas, segment, self.colors[category], points)
+                    left -= w
         sentence = self.tie_sentence()
         if sentence:
             draw_paragraph(canvas, fonts, sentence,
                            pygame.Rect(BODY.left, BOTTOM.top - 52, BODY.width, 50),
                            theme.SMALL_SIZE, theme.TEXT_DIM)
+
+
+    def draw_segment(self, canvas, segment: pygame.Rect, color, points: int) -> None:
+        pygame.draw.rect(canvas, color, segment)
+        if segment.width > 24:
+            draw_text(canvas, self.app.fonts, str(points), segment.center, theme.SMALL_SIZE - 2,
+                      theme.ACCENT_TEXT, anchor="center")
 
 
 class BreakdownScreen(Screen):

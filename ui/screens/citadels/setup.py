@@ -84,7 +84,7 @@ class CitadelsSetupScreen(Screen):
         from companion.citadels.scoring import PlayerCity
 
         from .score_controller import ScoreController
-        from .score_entry import open_entry
+        from ..score_flow import open_entry
 
         players = [PlayerCity(name, ()) for name in self.names()]
         open_entry(self.app, ScoreController.new(self.app, self.edition, players))

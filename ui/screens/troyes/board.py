@@ -100,7 +100,8 @@ class TroyesBoardScreen(Screen):
                     ("reroll", t("troyes.reroll"), self.reroll, False),
                     ("flip", t("troyes.flip"), self.flip, False),
                     ("pass", t("troyes.pass"), lambda: self.decide(Pass(s.actor)), True)]
-        return [("done", t("troyes.done"), self.done, True)]
+        return [("done", t("troyes.done"), self.done, False),
+                ("score", t("troyes.score_game"), self.score, True)]
 
     # --- what taps do ------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -184,6 +185,18 @@ class TroyesBoardScreen(Screen):
     def done(self) -> None:
         self.controller.finish()
         self.app.pop_to("home")
+
+    def score(self) -> None:
+        """Into History, then straight on to the final scoring of these players."""
+        from ..score_flow import open_entry
+        from .score import TroyesScoreController
+
+        c = self.controller
+        c.finish()
+        players = c.state.setup.players
+        cards = players if players > 2 else 2 * players  # 1 character card each, 2 with 2
+        open_entry(self.app, TroyesScoreController.new(self.app, c.names, cards,
+                                                              c.session.id))
 
     def on_back(self) -> None:
         """Home; the game is kept and resumes at the next start."""

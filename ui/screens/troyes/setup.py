@@ -37,6 +37,17 @@ class TroyesSetupScreen(Screen):
                 self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE))
         self.add(Button(pygame.Rect(BODY.right - 240, BODY.bottom - 64, 240, 64),
                         lambda: t("troyes.start"), self.start, name="start", selected=True))
+        self.add(Button(pygame.Rect(BODY.right - 440, BODY.bottom - 64, 190, 64),
+                        lambda: t("score.start"), self.score_only, name="score",
+                        size=theme.BODY_SIZE))
+
+    def score_only(self) -> None:
+        """Final scoring of a game played without the device."""
+        from ..score_flow import open_entry
+        from .score import TroyesScoreController
+
+        cards = self.players if self.players > 2 else 2 * self.players
+        open_entry(self.app, TroyesScoreController.new(self.app, self.names(), cards))
 
     def names(self) -> list[str]:
         roster = self.app.config.roster
