@@ -198,3 +198,11 @@ def test_placing_a_citizen_uses_exactly_one_die_of_any_colour():
     assert state.last[:3] == ("acted", "1", "citizen")
     state = apply(state, Citizens(1, 3, 1, 1))
     assert state.players[0].citizens == (3, 1, 1)
+
+
+def test_neutral_citizens_can_change_and_roll_their_dice():
+    from companion.troyes.game import Neutral
+
+    state = apply(start(SETUP, 12), Neutral(0, 2, 0))
+    state = apply(state, CollectIncome())
+    assert Counter(d.colour for _, d in state.district(None)) == Counter(white=2)

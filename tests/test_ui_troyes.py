@@ -147,3 +147,15 @@ def test_a_troyes_tie_is_shared_on_the_results(make_app):
     play(app, "TAP @troyes\nTAP @score\n" + "TAP @level1\nTAP @level2\nTAP @level3\nTAP @next\n"
          * 3 + "EXPECT score-results")
     assert len(app.top.data["winners"]) == 3
+
+
+def test_corrections_and_neutral_citizens_are_stored(make_app):
+    app = make_app()
+    app.seeds = iter(range(3, 99))
+    play(app, START + "TAP @citizens\nTAP @cn-bishopric-more\nTAP @done\nEXPECT troyes-board")
+    c = app.top.controller
+    assert c.state.neutral_citizens == (0, 1, 0)
+    play(app, "TAP @player2\nEXPECT troyes-adjust\nTAP @vp+5\nTAP @deniers-1\nTAP @done")
+    assert (c.state.players[1].vp, c.state.players[1].deniers) == (5, 4)
+    play(app, "TAP @income")
+    assert sum(1 for _, d in c.state.dice if d.owner is None) == 1

@@ -125,6 +125,14 @@ class Citizens:
 
 
 @dataclass(frozen=True)
+class Neutral:
+    """The neutral citizens after some were placed or bumped (Town Hall, Bishopric, Palace)."""
+    town_hall: int
+    bishopric: int
+    palace: int
+
+
+@dataclass(frozen=True)
 class Adjust:
     """What the device does not compute: event rewards, card effects, a citizen taken from the
     supply for 2 influence (with ``Citizens``)... added to a player's deniers, VP, influence."""
@@ -135,7 +143,7 @@ class Adjust:
 
 
 Decision = CollectIncome | BlackDice | Defend | Fail | Act | Pass | Reroll | Flip | Citizens \
-    | Adjust
+    | Neutral | Adjust
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -147,6 +155,7 @@ class Troyes:
     players: tuple[PlayerState, ...]
     round: int = 1
     phase: str = INCOME
+    neutral: tuple[int, int, int] | None = None  # None: as set up
     dice: tuple[tuple[int, Die], ...] = ()  # (id, die) on the board, players' and neutral
     black: tuple[Die, ...] = ()
     defence: defence_rules.DefenceState | None = None
@@ -171,6 +180,10 @@ class Troyes:
     @property
     def finished(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def neutral_citizens(self) -> tuple[int, int, int]:
+        return self.neutral if self.neutral is not None else self.setup.neutral
 
     def die(self, die_id: int) -> Die:
         for i, d in self.dice:
@@ -197,7 +210,7 @@ def _roll(state: Troyes) -> Troyes:
     for seat, p in enumerate(state.players, start=1):
         for colour, n in zip((YELLOW, WHITE, RED), p.citizens):
             dice += [Die(colour, rng.roll(), seat) for _ in range(n)]
-    for colour, n in zip((YELLOW, WHITE, RED), state.setup.neutral):
+    for colour, n in zip((YELLOW, WHITE, RED), state.neutral_citizens):
         dice += [Die(colour, rng.roll(), None) for _ in range(n)]
     return replace(state, dice=tuple(enumerate(dice)), phase=EVENTS)
 
@@ -224,6 +237,11 @@ def apply(state: Troyes, decision: Decision) -> Troyes:
         if min(counts) < 0:
             raise IllegalDecision("citizens cannot be negative")
         return _with_player(state, decision.seat, citizens=counts)
+    if isinstance(decision, Neutral):
+        counts = (decision.town_hall, decision.bishopric, decision.palace)
+        if min(counts) < 0:
+            raise IllegalDecision("citizens cannot be negative")
+        return replace(state, neutral=counts)
     if isinstance(decision, Adjust):
         p = state.players[decision.seat - 1]
         return _with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
@@ -424,7 +442,8 @@ def legal(state: Troyes, divisor: int = 3) -> list[Decision]:
 
 CODEC = DecisionCodec("Troyes", {
     "income": CollectIncome, "black": BlackDice, "defend": Defend, "fail": Fail, "act": Act,
-    "pass": Pass, "reroll": Reroll, "flip": Flip, "citizens": Citizens, "adjust": Adjust})
+    "pass": Pass, "reroll": Reroll, "flip": Flip, "citizens": Citizens, "neutral": Neutral,
+    "adjust": Adjust})
 encode = CODEC.encode
 
 

@@ -63,6 +63,9 @@ class TroyesBoardScreen(Screen):
         for owner, row in self.rows():
             if owner == BLACK:
                 continue
+            if owner is not None:  # tap a player to correct deniers, VP, influence
+                self.add(Button(pygame.Rect(row.left, row.top, NAME_W - 6, row.height),
+                                "", lambda o=owner: self.adjust(o), name=f"player{owner}"))
             for k, (die_id, _) in enumerate(s.district(owner)):
                 self.add(Button(self.die_rect(row, k), "", lambda i=die_id: self.tap_die(i),
                                 name=f"die{die_id}"))
@@ -174,6 +177,11 @@ class TroyesBoardScreen(Screen):
     def flip(self) -> None:
         self.decide(Flip(self.controller.state.actor, tuple(self.selected)))
 
+    def adjust(self, seat: int) -> None:
+        from .adjust import AdjustScreen
+
+        self.app.push(AdjustScreen(self.app, self.controller, seat))
+
     def citizens(self) -> None:
         from .citizens import CitizensScreen
 
@@ -207,11 +215,18 @@ class TroyesBoardScreen(Screen):
         return {c: self.t(f"troyes.letter_{c}") for c in (YELLOW, WHITE, RED, BLACK)}
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        fonts, s, c = self.app.fonts, self.controller.state, self.controller
+        s = self.controller.state
         for owner, row in self.rows():
             acting = owner is not None and owner == s.actor
             pygame.draw.rect(canvas, theme.PANEL if not acting else theme.PANEL_PRESSED, row,
                              border_radius=8)
+        self.draw_info(canvas)
+
+    def draw_names(self, canvas: pygame.Surface) -> None:
+        """Each district's name, and each player's deniers, VP and influence."""
+        fonts, s, c = self.app.fonts, self.controller.state, self.controller
+        for owner, row in self.rows():
+            acting = owner is not None and owner == s.actor
             if owner == BLACK:
                 label, detail = self.t("troyes.black"), ""
             elif owner is None:
@@ -225,10 +240,10 @@ class TroyesBoardScreen(Screen):
                       theme.ACCENT if acting else theme.TEXT, bold=acting)
             draw_text(canvas, fonts, detail, (row.left + 8, row.bottom - 20), theme.SMALL_SIZE - 2,
                       theme.TEXT_DIM)
-        self.draw_info(canvas)
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
-        """The dice over their (invisible) buttons."""
+        """Names and dice over their buttons."""
+        self.draw_names(canvas)
         s, letters, fonts = self.controller.state, self.letters(), self.app.fonts
         for owner, row in self.rows():
             if owner == BLACK:
@@ -265,7 +280,7 @@ class TroyesBoardScreen(Screen):
         """The price of the selected dice per owner and what each action would give."""
         s, t, c = self.controller.state, self.t, self.controller
         if not self.selected:
-            return t("troyes.tap_dice")
+            return t("troyes.tap_dice") + " " + t("troyes.tap_player")
         dice = [s.die(i) for i in self.selected]
         try:
             costs = price(dice, s.actor)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.troyes.game import Citizens
+from companion.troyes.game import Citizens, Neutral
 
 from ... import theme
 from ...widgets import Button, draw_text, grid
@@ -21,26 +21,28 @@ class CitizensScreen(Screen):
 
     def __init__(self, app, controller: TroyesController):
         self.controller = controller
-        self.counts = [list(p.citizens) for p in controller.state.players]
+        state = controller.state  # the players, then the neutral citizens
+        self.counts = [list(p.citizens) for p in state.players] + [list(state.neutral_citizens)]
         super().__init__(app)
 
     def title(self) -> str:
         return self.t("troyes.citizens_title")
 
     def row(self, seat: int) -> pygame.Rect:
-        return pygame.Rect(BODY.left + NAME_W, BODY.top + 40 + (seat - 1) * 68,
-                           BODY.width - NAME_W, 56)
+        return pygame.Rect(BODY.left + NAME_W, BODY.top + 34 + (seat - 1) * 58,
+                           BODY.width - NAME_W, 52)
 
     def build(self) -> None:
         for seat in range(1, len(self.counts) + 1):
+            key = "cn" if seat == len(self.counts) else f"c{seat}"  # cn: the neutral citizens
             for cell, b in zip(grid(self.row(seat), 3, 3, 14), range(3)):
                 minus, value, plus = grid(cell, 3, 3, 4)
                 self.add(Button(minus, "-", lambda s=seat, b=b: self.step(s, b, -1),
-                                name=f"c{seat}-{BUILDINGS[b]}-less", size=theme.BODY_SIZE))
+                                name=f"{key}-{BUILDINGS[b]}-less", size=theme.BODY_SIZE))
                 self.add(Button(value, lambda s=seat, b=b: str(self.counts[s - 1][b]), None,
-                                name=f"c{seat}-{BUILDINGS[b]}", size=theme.BODY_SIZE))
+                                name=f"{key}-{BUILDINGS[b]}", size=theme.BODY_SIZE))
                 self.add(Button(plus, "+", lambda s=seat, b=b: self.step(s, b, 1),
-                                name=f"c{seat}-{BUILDINGS[b]}-more", size=theme.BODY_SIZE))
+                                name=f"{key}-{BUILDINGS[b]}-more", size=theme.BODY_SIZE))
         self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
                         lambda: self.t("common.done"), self.done, name="done", selected=True))
 
@@ -48,17 +50,21 @@ class CitizensScreen(Screen):
         self.counts[seat - 1][building] = max(0, min(12, self.counts[seat - 1][building] + delta))
 
     def done(self) -> None:
-        """Store the players whose citizens changed, then back to the board."""
-        for seat, counts in enumerate(self.counts, start=1):
-            if tuple(counts) != self.controller.state.players[seat - 1].citizens:
+        """Store the citizens that changed, then back to the board."""
+        state = self.controller.state
+        for seat, counts in enumerate(self.counts[:-1], start=1):
+            if tuple(counts) != state.players[seat - 1].citizens:
                 self.controller.confirm(Citizens(seat, *counts))
+        if tuple(self.counts[-1]) != state.neutral_citizens:
+            self.controller.confirm(Neutral(*self.counts[-1]))
         self.app.pop()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         for cell, b in zip(grid(self.row(1), 3, 3, 14), BUILDINGS):
-            draw_text(canvas, fonts, self.t(f"troyes.{b}"), (cell.centerx, BODY.top + 14),
+            draw_text(canvas, fonts, self.t(f"troyes.{b}"), (cell.centerx, BODY.top + 12),
                       theme.SMALL_SIZE, theme.TEXT_DIM, anchor="center")
         for seat in range(1, len(self.counts) + 1):
-            draw_text(canvas, fonts, self.controller.name(seat),
+            is_neutral = seat == len(self.counts)
+            draw_text(canvas, fonts, self.controller.name(None if is_neutral else seat),
                       (BODY.left, self.row(seat).centery), theme.BODY_SIZE, anchor="midleft")

@@ -1,0 +1,54 @@
+"""Correct a player's deniers, VP and influence for what the device does not compute (event
+rewards, action-card effects, a citizen taken for influence). Each tap is stored at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.troyes.game import Adjust
+
+from ... import theme
+from ...widgets import Button, draw_text, grid
+from ..base import BODY, Screen
+from .controller import TroyesController
+
+FIELDS = ("deniers", "vp", "influence")
+LABEL_W = 200
+
+
+class AdjustScreen(Screen):
+    name = "troyes-adjust"
+
+    def __init__(self, app, controller: TroyesController, seat: int):
+        self.controller, self.seat = controller, seat
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("troyes.adjust_title", name=self.controller.name(self.seat))
+
+    def row(self, i: int) -> pygame.Rect:
+        return pygame.Rect(BODY.left + LABEL_W, BODY.top + 20 + i * 80, BODY.width - LABEL_W, 64)
+
+    def build(self) -> None:
+        for i, field_name in enumerate(FIELDS):
+            for rect, (label, delta) in zip(grid(self.row(i), 5, 5, 8), (
+                    ("-5", -5), ("-1", -1), (None, 0), ("+1", 1), ("+5", 5))):
+                if label is None:
+                    self.add(Button(rect, lambda f=field_name: str(self.value(f)), None,
+                                    name=f"{field_name}-value", size=theme.BUTTON_SIZE))
+                else:
+                    self.add(Button(rect, label, lambda f=field_name, d=delta: self.change(f, d),
+                                    name=f"{field_name}{label}", size=theme.BODY_SIZE))
+        self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
+                        lambda: self.t("common.done"), self.app.pop, name="done", selected=True))
+
+    def value(self, field_name: str) -> int:
+        return getattr(self.controller.state.players[self.seat - 1], field_name)
+
+    def change(self, field_name: str, delta: int) -> None:
+        self.controller.confirm(Adjust(self.seat, **{field_name: delta}))
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        for i, field_name in enumerate(FIELDS):
+            draw_text(canvas, self.app.fonts, self.t(f"troyes.{field_name}"),
+                      (BODY.left, self.row(i).centery), theme.BODY_SIZE, anchor="midleft")
