@@ -60,7 +60,22 @@ def citadels_screens(app):
                                  [f"Player {n}" for n in range(1, 9)])
     while calling.phase == "draft":  # everyone keeps the first card offered
         calling.confirm(draft.legal(calling._game.draft)[0])
-    return screens + [CallingScreen(app, calling), *scoring_screens(app)]
+    return screens + [CallingScreen(app, calling), *scoring_screens(app), *troyes_screens(app)]
+
+
+def troyes_screens(app):
+    """A 4-player Troyes board during the actions (every district full of dice)."""
+    from companion.troyes.game import BlackDice, CollectIncome
+    from ui.screens.troyes.board import TroyesBoardScreen
+    from ui.screens.troyes.controller import TroyesController
+
+    controller = TroyesController.new(app, 4, [(4, 3, 3)] * 4, (2, 2, 2), 1,
+                                      [f"Player {n}" for n in range(1, 5)])
+    controller.confirm(CollectIncome())
+    controller.confirm(BlackDice(0))
+    board = TroyesBoardScreen(app, controller)
+    board.selected = [i for i, _ in controller.state.district(2)][:2]
+    return [board]
 
 
 def scoring_screens(app):

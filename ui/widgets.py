@@ -120,6 +120,7 @@ class Button:
     name: str = ""  # a stable id for tests and scripts
     visible: bool = True
     warning: bool = False  # drawn in the warning colour (a problem to look at)
+    bare: bool = False  # draws only its focus ring: the screen draws what it is (a die face)
     pressed: bool = field(default=False, init=False)
 
     def __post_init__(self):
@@ -136,6 +137,11 @@ class Button:
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts, focused: bool) -> None:
         if not self.visible:
+            return
+        if self.bare:
+            if focused:
+                pygame.draw.rect(canvas, theme.ACCENT, self.rect.inflate(6, 6), theme.FOCUS_WIDTH,
+                                 border_radius=theme.RADIUS + 3)
             return
         if not self.enabled:
             fill, color = theme.PANEL_DISABLED, theme.TEXT_DISABLED

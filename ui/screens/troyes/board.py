@@ -68,7 +68,7 @@ class TroyesBoardScreen(Screen):
                                 "", lambda o=owner: self.adjust(o), name=f"player{owner}"))
             for k, (die_id, _) in enumerate(s.district(owner)):
                 self.add(Button(self.die_rect(row, k), "", lambda i=die_id: self.tap_die(i),
-                                name=f"die{die_id}"))
+                                name=f"die{die_id}", bare=True))
         items = self.phase_buttons()
         for rect, (name, label, action, primary) in zip(
                 grid(BUTTONS, len(items), len(items), 8), items):
