@@ -41,7 +41,29 @@ def build_parser() -> argparse.ArgumentParser:
     troyes.add_argument("--black", type=int, default=0, help="black dice from the events")
     troyes.add_argument("--seed", type=int, required=True)
     troyes.add_argument("--json", action="store_true", help="print JSON (the default too)")
+    tiletum = games.add_parser("tiletum", help="Tiletum: the wheel and this round's dice")
+    tiletum.add_argument("--players", type=int, required=True, help="2 to 4")
+    tiletum.add_argument("--round", type=int, required=True, help="1 to 4")
+    tiletum.add_argument("--seed", type=int, required=True)
+    tiletum.add_argument("--json", action="store_true", help="print JSON (the default too)")
     return parser
+
+
+def roll_tiletum(players: int, round_number: int, seed: int) -> dict:
+    """The wheel for that round (its setup orientation comes from the seed) and the dice drawn
+    from the bag and rolled, each with its wedge, action, AP and resources."""
+    from companion.rng import Rng
+    from companion.tiletum.wheel import draw, orientation, take_gain
+
+    offset = Rng(seed).fork("wheel").randrange(6)
+    dice = draw(players, round_number, Rng(seed).fork(f"round-{round_number}"))
+    gains = [take_gain(d, offset, round_number) for d in dice]
+    return {"game": "tiletum", "seed": seed, "players": players, "round": round_number,
+            "wheel": {str(pip): action for pip, action in orientation(offset,
+                                                                      round_number).items()},
+            "dice": [{"colour": d.colour, "pip": d.pip, "wedge": d.pip, "action": g.action,
+                      "ap": g.ap, "resources": {g.resource: g.amount}}
+                     for d, g in zip(dice, gains)]}
 
 
 def die_json(die) -> dict:
@@ -53,6 +75,13 @@ def main(argv: list[str]) -> int:
     from companion.rng import Rng
     from companion.troyes.dice import roll_board
 
+    if args.game == "tiletum":
+        try:
+            print(json.dumps(roll_tiletum(args.players, args.round, args.seed)))
+        except RuleError as exc:
+            print(f"companion roll: {exc}", file=sys.stderr)
+            return 2
+        return 0
     try:
         board = roll_board(args.town_hall, args.bishopric, args.palace, args.neutral,
                            args.black, Rng(args.seed).fork("troyes-dice"))

@@ -36,21 +36,23 @@ def build_parser() -> argparse.ArgumentParser:
     citadels.add_argument("--faq-tiebreak", action="store_true",
                           help="classic: break ties by the published FAQ (district value, "
                                "then gold), which the rulebook does not have")
-    troyes = games.add_parser("troyes", help="Troyes final scoring")
-    troyes.add_argument("file", help="the players as JSON (see docs/scoring.md), or - for stdin")
-    troyes.add_argument("--json", action="store_true", help="print the result as JSON")
+    for name in ("troyes", "tiletum"):
+        game = games.add_parser(name, help=f"{name.title()} final scoring")
+        game.add_argument("file", help="the players as JSON (see docs/scoring.md), or - for stdin")
+        game.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
 
 
-def score_troyes(text: str) -> dict:
-    """The Troyes result as JSON (TroyesScoringError for bad input)."""
-    from companion.troyes import scoring
+def score_players_game(game: str, text: str) -> dict:
+    """Troyes or Tiletum: ``{"players": [...]}`` scored, as JSON (RuleError for bad input)."""
+    from importlib import import_module
 
+    scoring = import_module(f"companion.{game}.scoring")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise scoring.TroyesScoringError(
-            f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        raise RuleError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+                        ) from None
     return scoring.result_json(scoring.score_game(scoring.read_players(data)))
 
 
@@ -62,8 +64,8 @@ def main(argv: list[str]) -> int:
         print(f"companion score: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        if args.game == "troyes":
-            data = score_troyes(text)
+        if args.game in ("troyes", "tiletum"):
+            data = score_players_game(args.game, text)
         else:
             edition, players = read_input(text)
             data = result_json(score_game(edition, players, faq_tiebreak=args.faq_tiebreak))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuleError
+from ..players import check_count, check_table
 
 CATHEDRAL_LEVELS = (1, 2, 3)
 MISSING_LEVEL = -2
@@ -55,19 +56,13 @@ def score_player(p: TroyesPlayer) -> TroyesScore:
 
 
 def validate(players) -> None:
-    if not 2 <= len(players) <= 4:
-        raise TroyesScoringError(f"Troyes is scored for 2 to 4 players, not {len(players)}")
-    names = [p.name for p in players]
-    if any(not n.strip() for n in names) or len(set(names)) != len(names):
-        raise TroyesScoringError("every player needs a name of their own")
+    check_table(players, "Troyes", 2, 4, TroyesScoringError)
     cards = {len(p.character_points) for p in players}
     if len(cards) > 1:
         raise TroyesScoringError("give every player the same number of character-card points")
     for p in players:
         for field in ("tokens", "unresolved_events", "worker_vp"):
-            value = getattr(p, field)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise TroyesScoringError(f"{p.name}: {field} must be a whole number 0 or more")
+            check_count(getattr(p, field), p.name, field, TroyesScoringError)
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0
                for v in p.character_points):
             raise TroyesScoringError(f"{p.name}: character points are whole numbers 0 or more")

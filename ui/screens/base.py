@@ -9,7 +9,7 @@ import pygame
 from hw.controls import ControlEvent
 from .. import theme
 from ..geometry import HEIGHT, WIDTH
-from ..widgets import Button, draw_text
+from ..widgets import Button, draw_text, grid
 
 if TYPE_CHECKING:
     from ..app import App
@@ -67,6 +67,21 @@ class Screen:
 
     def on_leave(self) -> None:
         """Called when the screen stops being the top of the stack."""
+
+    def add_stepper(self, rect: pygame.Rect, name: str, value, change, steps=None,
+                    gap: int = 4) -> None:
+        """A number with buttons round it: ``steps`` lists (name suffix, label, delta) for each
+        button, and None where the value goes (default: "-", the value, "+"). The value button is
+        called ``name``, the others ``name`` + suffix."""
+        steps = steps or (("-less", "-", -1), None, ("-more", "+", 1))
+        for cell, step in zip(grid(rect, len(steps), len(steps), gap), steps):
+            if step is None:
+                self.add(Button(cell, lambda: str(value()), None, name=name,
+                                size=theme.BODY_SIZE))
+            else:
+                suffix, label, delta = step
+                self.add(Button(cell, label, lambda d=delta: change(d), name=name + suffix,
+                                size=theme.BODY_SIZE))
 
     # --- used by the app --------------------------------------------------------------------
     def add(self, button: Button) -> Button:

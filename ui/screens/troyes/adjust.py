@@ -8,7 +8,7 @@ import pygame
 from companion.troyes.game import Adjust
 
 from ... import theme
-from ...widgets import Button, draw_text, grid
+from ...widgets import Button, draw_text
 from ..base import BODY, Screen
 from .controller import TroyesController
 
@@ -31,14 +31,11 @@ class AdjustScreen(Screen):
 
     def build(self) -> None:
         for i, field_name in enumerate(FIELDS):
-            for rect, (label, delta) in zip(grid(self.row(i), 5, 5, 8), (
-                    ("-5", -5), ("-1", -1), (None, 0), ("+1", 1), ("+5", 5))):
-                if label is None:
-                    self.add(Button(rect, lambda f=field_name: str(self.value(f)), None,
-                                    name=f"{field_name}-value", size=theme.BUTTON_SIZE))
-                else:
-                    self.add(Button(rect, label, lambda f=field_name, d=delta: self.change(f, d),
-                                    name=f"{field_name}{label}", size=theme.BODY_SIZE))
+            self.add_stepper(self.row(i), field_name,
+                             lambda f=field_name: self.value(f),
+                             lambda d, f=field_name: self.change(f, d),
+                             (("-5", "-5", -5), ("-1", "-1", -1), None, ("+1", "+1", 1),
+                              ("+5", "+5", 5)), gap=8)
         self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
                         lambda: self.t("common.done"), self.app.pop, name="done", selected=True))
 

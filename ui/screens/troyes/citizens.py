@@ -36,13 +36,9 @@ class CitizensScreen(Screen):
         for seat in range(1, len(self.counts) + 1):
             key = "cn" if seat == len(self.counts) else f"c{seat}"  # cn: the neutral citizens
             for cell, b in zip(grid(self.row(seat), 3, 3, 14), range(3)):
-                minus, value, plus = grid(cell, 3, 3, 4)
-                self.add(Button(minus, "-", lambda s=seat, b=b: self.step(s, b, -1),
-                                name=f"{key}-{BUILDINGS[b]}-less", size=theme.BODY_SIZE))
-                self.add(Button(value, lambda s=seat, b=b: str(self.counts[s - 1][b]), None,
-                                name=f"{key}-{BUILDINGS[b]}", size=theme.BODY_SIZE))
-                self.add(Button(plus, "+", lambda s=seat, b=b: self.step(s, b, 1),
-                                name=f"{key}-{BUILDINGS[b]}-more", size=theme.BODY_SIZE))
+                self.add_stepper(cell, f"{key}-{BUILDINGS[b]}",
+                                 lambda s=seat, b=b: self.counts[s - 1][b],
+                                 lambda d, s=seat, b=b: self.step(s, b, d))
         self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
                         lambda: self.t("common.done"), self.done, name="done", selected=True))
 

@@ -92,15 +92,10 @@ class TroyesEntryScreen(Screen):
 
     def build(self) -> None:
         for cell, field_name in zip(self.cells(), self.fields()):
-            stepper = pygame.Rect(cell.right - 230, cell.top, 230, cell.height)
-            for rect, (suffix, label, delta) in zip(grid(stepper, 4, 4, 4), (
-                    ("less", "-", -1), ("value", None, 0), ("more", "+", 1), ("five", "+5", 5))):
-                if label is None:
-                    self.add(Button(rect, lambda f=field_name: str(self.value(f)), None,
-                                    name=f"{field_name}-value", size=theme.BODY_SIZE))
-                else:
-                    self.add(Button(rect, label, lambda f=field_name, d=delta: self.step(f, d),
-                                    name=f"{field_name}-{suffix}", size=theme.BODY_SIZE))
+            self.add_stepper(pygame.Rect(cell.right - 230, cell.top, 230, cell.height),
+                             field_name, lambda f=field_name: self.value(f),
+                             lambda d, f=field_name: self.step(f, d),
+                             (("-less", "-", -1), None, ("-more", "+", 1), ("-five", "+5", 5)))
         levels = pygame.Rect(BODY.left + 330, BODY.top + 248, BODY.width - 330, 58)
         for rect, level in zip(grid(levels, 3, 3, 8), CATHEDRAL_LEVELS):
             self.add(Button(rect, lambda lv=level: self.t("troyes.level", n=lv),

@@ -1,0 +1,1 @@
+"""Tiletum (RULES.md §3): the dice bag, the action wheel, corruption, festivals, final scoring."""

@@ -1,0 +1,140 @@
+"""Tiletum festivals and final scoring (RULES.md §3, seed 004).
+
+Festival: only players with a trading post in the festival city, or their merchant there,
+score (board VP + tile VP) x the number of times they meet the criterion; the king-track tile
+adds instead: board VP + tile VP + the VP of the player's king-track space (which may be
+negative). Final scoring after round 4: trading posts x pillars on the map, completed buildings
+(1-6 -> 0/0/5/10/20/30), 1 VP per 4 leftover resources of any kind; the score never goes below 0;
+a tie goes to the player earlier in turn order.
+
+The rulebook's worked example: 5 pillars x 5 trading posts = 25, 4 completed buildings = 10,
+3 iron + 5 gold + 1 wool = 9 resources = 2 VP: 37 VP.
+
+>>> final_points(TiletumPlayer("Blue", vp=0, trading_posts=5, pillars=5,
+...                            completed_buildings=4, resources={"iron": 3, "gold": 5,
+...                                                              "wool": 1}, turn_order=1))
+TiletumScore(vp=0, posts_pillars=25, buildings=10, resources=2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from ..players import check_count, check_table
+from .wheel import RESOURCE
+
+BUILDINGS_VP = (0, 0, 0, 5, 10, 20, 30)  # by completed buildings 0..6
+RESOURCES_PER_VP = 4
+KINDS = tuple(RESOURCE.values())
+
+
+class TiletumScoringError(RuleError):
+    """Input that cannot be scored."""
+
+
+def festival_points(board_vp: int, tile_vp: int, count: int, eligible: bool = True,
+                    king_track: bool = False, king_space_vp: int = 0) -> int:
+    """One player's points at a festival (0 if they have no trading post or merchant there)."""
+    if not eligible:
+        return 0
+    if king_track:
+        return board_vp + tile_vp + king_space_vp
+    if count < 0:
+        raise TiletumScoringError("the criterion is met 0 or more times")
+    return (board_vp + tile_vp) * count
+
+
+@dataclass(frozen=True)
+class TiletumPlayer:
+    name: str
+    vp: int = 0  # the in-game score
+    trading_posts: int = 0
+    pillars: int = 0
+    completed_buildings: int = 0
+    resources: Mapping[str, int] = field(default_factory=dict)
+    turn_order: int = 1
+
+
+@dataclass(frozen=True)
+class TiletumScore:
+    vp: int
+    posts_pillars: int
+    buildings: int
+    resources: int
+
+    @property
+    def total(self) -> int:
+        return max(0, self.vp + self.posts_pillars + self.buildings + self.resources)
+
+
+def final_points(p: TiletumPlayer) -> TiletumScore:
+    return TiletumScore(p.vp, p.trading_posts * p.pillars, BUILDINGS_VP[p.completed_buildings],
+                        sum(p.resources.values()) // RESOURCES_PER_VP)
+
+
+def validate(players) -> None:
+    check_table(players, "Tiletum", 2, 4, TiletumScoringError)
+    if sorted(p.turn_order for p in players) != list(range(1, len(players) + 1)):
+        raise TiletumScoringError("turn order must be 1, 2, ... once each")
+    for p in players:
+        for name in ("vp", "trading_posts", "pillars", "completed_buildings"):
+            check_count(getattr(p, name), p.name, name, TiletumScoringError)
+        if p.completed_buildings > 6:
+            raise TiletumScoringError(f"{p.name}: at most 6 completed buildings")
+        for kind, n in p.resources.items():
+            if kind not in KINDS:
+                raise TiletumScoringError(f"{p.name}: unknown resource {kind!r}")
+            check_count(n, p.name, kind, TiletumScoringError)
+
+
+@dataclass(frozen=True)
+class TiletumResult:
+    players: tuple[TiletumPlayer, ...]
+    scores: tuple[TiletumScore, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def score_game(players) -> TiletumResult:
+    """Everyone's final score, best first; a tie goes to the earlier in turn order."""
+    players = tuple(players)
+    validate(players)
+    scores = tuple(final_points(p) for p in players)
+    ranking = tuple(sorted(range(len(players)),
+                           key=lambda i: (-scores[i].total, players[i].turn_order)))
+    return TiletumResult(players, scores, ranking, (ranking[0],))
+
+
+# --- JSON (the ``score tiletum`` command) -----------------------------------------------------
+
+FIELDS = {"name": str, "vp": int, "trading_posts": int, "pillars": int,
+          "completed_buildings": int, "resources": dict, "turn_order": int}
+
+
+def read_players(data) -> list[TiletumPlayer]:
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise TiletumScoringError("the input must be an object with a 'players' list")
+    out = []
+    for n, p in enumerate(data["players"], 1):
+        if not isinstance(p, dict) or "name" not in p:
+            raise TiletumScoringError(f"player {n}: an object with at least a 'name'")
+        unknown = set(p) - set(FIELDS)
+        if unknown:
+            raise TiletumScoringError(f"player {n}: unknown field {sorted(unknown)[0]!r}")
+        for key, value in p.items():
+            if not isinstance(value, FIELDS[key]) or isinstance(value, bool):
+                raise TiletumScoringError(f"player {n}: {key!r} has the wrong type")
+        out.append(TiletumPlayer(**{"turn_order": n, **p}))
+    return out
+
+
+def result_json(result: TiletumResult) -> dict:
+    players = [{"name": p.name, "total": s.total,
+                "breakdown": {"vp": s.vp, "posts_pillars": s.posts_pillars,
+                              "buildings": s.buildings, "resources": s.resources}}
+               for p, s in zip(result.players, result.scores)]
+    return {"game": "tiletum", "players": players,
+            "ranking": [result.players[i].name for i in result.ranking],
+            "winners": [result.players[i].name for i in result.winners]}

@@ -1,0 +1,102 @@
+"""The Tiletum dice bag and action wheel (RULES.md §3), pure and seeded.
+
+The bag holds one die of each of the 5 colours per player; each round 8 / 11 / 14 dice (2 / 3 / 4
+players) are drawn, rolled and put on the wedge of their pip. The wheel's six actions lie in the
+order Architect, Merchant, Character, Contract, King, Joker around it; its orientation is random at
+setup and turns one step clockwise at each clean-up. Convention here: in round r the action on
+pip p is ``ACTIONS[(p - 1 - offset - (r - 1)) % 6]``, i.e. each action moves one pip up per round
+(the seeds do not say which way the pips run; only the step per round matters at the table).
+
+>>> from companion.rng import Rng
+>>> dice = draw(3, 2, Rng(4))
+>>> len(dice), sorted({d.colour for d in dice}) <= sorted(COLOURS)
+(11, True)
+>>> take_gain(TileDie("yellow", 5), offset=0, round_number=1, bonus=1)
+Gain(resource='gold', amount=5, action='King', ap=3)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+from ..errors import IllegalDecision
+from ..rng import Rng
+
+COLOURS = ("blue", "pink", "yellow", "grey", "black")
+RESOURCE = {"blue": "iron", "pink": "food", "yellow": "gold", "grey": "wool", "black": "stone"}
+ACTIONS = ("Architect", "Merchant", "Character", "Contract", "King", "Joker")
+DRAWN = {2: 8, 3: 11, 4: 14}
+ROUNDS = 4
+PIP_CHANGE_GOLD = 2
+START_GOLD = (1, 3, 5, 6)  # by turn order
+START_RESOURCES = {"iron": 1, "wool": 1, "stone": 1, "food": 1}
+CORRUPTION_DRAWN = 3
+
+
+@dataclass(frozen=True, order=True)
+class TileDie:
+    colour: str
+    pip: int = 1
+
+
+def bag(players: int) -> tuple[str, ...]:
+    """One die of each colour per player."""
+    if players not in DRAWN:
+        raise IllegalDecision("Tiletum is for 2 to 4 players")
+    return COLOURS * players
+
+
+def draw(players: int, round_number: int, rng: Rng) -> tuple[TileDie, ...]:
+    """This round's dice: drawn at random from the bag, then rolled."""
+    if not 1 <= round_number <= ROUNDS:
+        raise IllegalDecision(f"Tiletum has rounds 1 to {ROUNDS}")
+    drawn = rng.shuffle(bag(players))[:DRAWN[players]]
+    return tuple(TileDie(colour, rng.roll()) for colour in drawn)
+
+
+def action_at(pip: int, offset: int, round_number: int) -> str:
+    """The action on the wedge of ``pip`` this round (``offset``: the setup orientation)."""
+    return ACTIONS[(pip - 1 - offset - (round_number - 1)) % 6]
+
+
+def orientation(offset: int, round_number: int) -> dict[int, str]:
+    """Every pip's action this round."""
+    return {pip: action_at(pip, offset, round_number) for pip in range(1, 7)}
+
+
+def change_pip(die: TileDie, steps: int) -> tuple[TileDie, int]:
+    """The die turned ``steps`` pips up (negative: down), 6 and 1 wrapping round, and the gold
+    it costs (2 per step). The change is permanent: the die moves to that pip's wedge."""
+    pip = (die.pip - 1 + steps) % 6 + 1
+    return TileDie(die.colour, pip), PIP_CHANGE_GOLD * abs(steps)
+
+
+@dataclass(frozen=True)
+class Gain:
+    resource: str
+    amount: int
+    action: str
+    ap: int
+
+
+def take_gain(die: TileDie, offset: int, round_number: int, bonus: int = 0) -> Gain:
+    """Taking a die: resources of its colour equal to its pip, and 7 - pip action points (plus
+    the player's bonus markers for that action) on its wedge's action."""
+    return Gain(RESOURCE[die.colour], die.pip, action_at(die.pip, offset, round_number),
+                7 - die.pip + bonus)
+
+
+def corruption_tokens() -> tuple[int, ...]:
+    """The six corruption tokens' values from the data file (not in the seeds: flagged there)."""
+    text = resources.files(__package__).joinpath("corruption.json").read_text(encoding="utf-8")
+    return tuple(json.loads(text)["tokens"])
+
+
+def corruption_draw(tokens: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
+    """The 3 tokens drawn face down this round, in the order they are revealed (one at the
+    start of each pass: "king track: everyone moves N left")."""
+    if len(tokens) != 6 or any(t not in (0, 1, 2) for t in tokens):
+        raise IllegalDecision("six corruption tokens, each 0, 1 or 2")
+    return rng.shuffle(tokens)[:CORRUPTION_DRAWN]
