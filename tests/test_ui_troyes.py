@@ -69,6 +69,10 @@ def test_a_three_player_round_on_the_device(make_app, tmp_path, language):
     while c.state.phase == "actions":
         play(app, "TAP @pass")
     assert c.state.round == 2 and c.state.phase == "income"
+    drawn.clear()
+    app.render()
+    assert ("Round 1 is over; Player 2 starts" if language == "en"
+            else "1라운드가 끝났습니다. 이번 라운드는 플레이어 2 님이 시작합니다.") in " ".join(drawn)
     play(app, "TAP @income\nTAP @roll")
     assert c.state.start_player == 2
     shot(app, tmp_path, "round2")

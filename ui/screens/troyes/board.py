@@ -263,7 +263,9 @@ class TroyesBoardScreen(Screen):
         if s.phase == INCOME:
             parts = [t("troyes.wage", name=c.name(i), due=w.due) + (
                 t("troyes.short") if w.short else "") for i, w in enumerate(wages(s), 1)]
-            return t("troyes.income", wages=", ".join(parts))
+            over = t("troyes.round_over", n=s.round - 1, name=c.name(s.start_player)) + " " \
+                if s.round > 1 else ""
+            return over + t("troyes.income", wages=", ".join(parts))
         if s.phase == EVENTS:
             return t("troyes.events")
         if s.phase == DEFENCE:
