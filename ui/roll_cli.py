@@ -52,11 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
 def roll_tiletum(players: int, round_number: int, seed: int) -> dict:
     """The wheel for that round (its setup orientation comes from the seed) and the dice drawn
     from the bag and rolled, each with its wedge, action, AP and resources."""
-    from companion.rng import Rng
-    from companion.tiletum.wheel import draw, orientation, take_gain
+    from companion.tiletum.wheel import orientation, round_dice, take_gain, wheel_offset
 
-    offset = Rng(seed).fork("wheel").randrange(6)
-    dice = draw(players, round_number, Rng(seed).fork(f"round-{round_number}"))
+    offset = wheel_offset(seed)
+    dice = round_dice(players, round_number, seed)
     gains = [take_gain(d, offset, round_number) for d in dice]
     return {"game": "tiletum", "seed": seed, "players": players, "round": round_number,
             "wheel": {str(pip): action for pip, action in orientation(offset,

@@ -56,6 +56,17 @@ def draw(players: int, round_number: int, rng: Rng) -> tuple[TileDie, ...]:
     return tuple(TileDie(colour, rng.roll()) for colour in drawn)
 
 
+def wheel_offset(seed: int) -> int:
+    """The wheel's random orientation at setup, from the game's seed."""
+    return Rng(seed).fork("wheel").randrange(6)
+
+
+def round_dice(players: int, round_number: int, seed: int) -> tuple[TileDie, ...]:
+    """The dice a game with ``seed`` draws and rolls in that round (its own random stream, so
+    ``companion roll tiletum`` shows what the device shows)."""
+    return draw(players, round_number, Rng(seed).fork(f"round-{round_number}"))
+
+
 def action_at(pip: int, offset: int, round_number: int) -> str:
     """The action on the wedge of ``pip`` this round (``offset``: the setup orientation)."""
     return ACTIONS[(pip - 1 - offset - (round_number - 1)) % 6]
@@ -100,3 +111,8 @@ def corruption_draw(tokens: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
     if len(tokens) != 6 or any(t not in (0, 1, 2) for t in tokens):
         raise IllegalDecision("six corruption tokens, each 0, 1 or 2")
     return rng.shuffle(tokens)[:CORRUPTION_DRAWN]
+
+
+def round_tokens(tokens: tuple[int, ...], round_number: int, seed: int) -> tuple[int, ...]:
+    """The corruption tokens a game with ``seed`` draws in that round, in reveal order."""
+    return corruption_draw(tuple(tokens), Rng(seed).fork(f"corruption-{round_number}"))

@@ -1,0 +1,449 @@
+"""A Tiletum game as the device keeps it (RULES.md §3): the bag, the dice, the wheel, the
+corruption tokens, turn order and festivals, as an immutable state moved on by decisions and
+replayable from a session.
+
+Each round: the dice are drawn and rolled onto the wheel (seeded, per round) and 3 corruption
+tokens drawn face down → three passes, each opened by revealing the next token ("king track:
+everyone moves N left") and then one die taken per player in turn order (optional pip changes at
+2 gold a step) → the king phase, after which the table enters the new turn order (king-track
+order) → the festival, each player in turn order saying whether they take part and how often
+they meet the criterion → the next round (the wheel turns one step), or the end after round 4.
+Completed buildings' bonus AP markers can be reported at any time (``Bonus``).
+
+The face-down tokens are the only secret: screens get ``view(state)``, which holds the revealed
+tokens and how many are still face down, never their values.
+
+>>> setup = TiletumSetup(players=2, order=(2, 1), festivals=DEFAULT_FESTIVALS)
+>>> g = start(setup, seed=5)
+>>> [starting(g, seat).gold for seat in (2, 1)]
+[1, 3]
+>>> g = apply(apply(g, Begin()), Reveal())
+>>> g.phase, g.actor, len(g.wheel)
+('take', 2, 8)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from importlib import resources
+from itertools import permutations
+from typing import Any
+
+from ..codec import DecisionCodec
+from ..errors import IllegalDecision
+from .scoring import festival_points
+from .wheel import (ACTIONS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie, action_at,
+                    change_pip, corruption_tokens, orientation, round_dice, round_tokens,
+                    take_gain, wheel_offset)
+
+START, REVEAL, TAKE, KING, FESTIVAL, OVER = "start", "reveal", "take", "king", "festival", "over"
+PASSES = 3
+JOKER = "Joker"
+MARKER_VALUES = (1, 2, 3)
+MARKERS_PER_PLAYER = 5
+MAX_PIP_STEPS = 5
+
+
+# --- festival tiles (data) ----------------------------------------------------------------------
+
+@cache
+def festival_data() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("festivals.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def festival_tiles() -> dict[str, dict[str, Any]]:
+    """The 11 festival tiles by id (criterion in Korean and English; ``king_track`` flag)."""
+    return {t["id"]: t for t in festival_data()["tiles"]}
+
+
+@dataclass(frozen=True)
+class Festival:
+    """One festival as set up: its tile (criterion), the tile's VP and the board's VP beside it.
+    Festival 1 is always in Tiletum; festivals 2-4 in the cities with those order tokens."""
+    tile: str
+    tile_vp: int
+    board_vp: int
+
+    @property
+    def king_track(self) -> bool:
+        return bool(festival_tiles()[self.tile].get("king_track"))
+
+    def points(self, eligible: bool, count: int) -> int:
+        """A player's points: (board + tile VP) x count, or board + tile + their king-track
+        space's VP (``count``) for the king-track tile; 0 if they do not take part."""
+        return festival_points(self.board_vp, self.tile_vp, count, eligible,
+                               king_track=self.king_track, king_space_vp=count)
+
+
+def default_festivals() -> tuple[Festival, ...]:
+    data = festival_data()
+    ids = [t["id"] for t in data["tiles"] if not t.get("king_track")]
+    return tuple(Festival(ids[i], data["tile_vp_default"], data["board_vp_default"][i])
+                 for i in range(ROUNDS))
+
+
+DEFAULT_FESTIVALS = default_festivals()
+
+
+@dataclass(frozen=True)
+class TiletumSetup:
+    players: int
+    order: tuple[int, ...]  # seats in the first turn order
+    festivals: tuple[Festival, ...]
+    corruption: tuple[int, ...] = field(default_factory=corruption_tokens)
+
+    def __post_init__(self):
+        if not 2 <= self.players <= 4:
+            raise IllegalDecision("Tiletum is for 2 to 4 players")
+        _check_order(self.order, self.players)
+        if len(self.festivals) != ROUNDS:
+            raise IllegalDecision(f"{ROUNDS} festivals, one per round")
+        tiles = festival_tiles()
+        if any(f.tile not in tiles for f in self.festivals):
+            raise IllegalDecision("a festival tile that is not in the game")
+        if len({f.tile for f in self.festivals}) != ROUNDS:
+            raise IllegalDecision("four different festival tiles")
+        if any(f.tile_vp < 0 or f.board_vp < 0 for f in self.festivals):
+            raise IllegalDecision("festival VP cannot be negative")
+        if len(self.corruption) != 6 or any(t not in (0, 1, 2) for t in self.corruption):
+            raise IllegalDecision("six corruption tokens, each 0, 1 or 2")
+
+
+def _check_order(order, players: int) -> None:
+    if sorted(order) != list(range(1, players + 1)):
+        raise IllegalDecision("the turn order names every seat once")
+
+
+# --- decisions ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Begin:
+    """Everyone has their starting gold and resources: the first round's dice are rolled."""
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The next corruption token is turned up: a pass begins."""
+
+
+@dataclass(frozen=True)
+class Take:
+    """``seat`` takes die ``die`` after turning it ``steps`` pips (+ up, - down, 2 gold each);
+    on the Joker wedge ``joker`` names the action they perform."""
+    seat: int
+    die: int
+    steps: int = 0
+    joker: str = ""
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """``seat`` completed a building: a bonus AP marker of ``value`` on ``action``."""
+    seat: int
+    action: str
+    value: int
+
+
+@dataclass(frozen=True)
+class TurnOrder:
+    """The turn order after the king phase (seats, first to last)."""
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FestivalScore:
+    """Whether ``seat`` takes part in this round's festival and how often they meet its
+    criterion (for the king-track tile: the VP of their king-track space)."""
+    seat: int
+    eligible: bool
+    count: int = 0
+
+
+Decision = Begin | Reveal | Take | Bonus | TurnOrder | FestivalScore
+
+
+# --- state -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Taken:
+    """A die taken this round and what it gave."""
+    seat: int
+    pass_number: int
+    die: TileDie  # as taken (after any pip change)
+    steps: int
+    gold_paid: int
+    gain: Gain
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    markers: tuple[tuple[str, int], ...] = ()  # bonus AP markers (action, value)
+    festival_vp: tuple[int, ...] = ()  # points at each festival so far
+
+    def bonus(self, action: str) -> int:
+        return sum(v for a, v in self.markers if a == action)
+
+
+@dataclass(frozen=True)
+class Tiletum:
+    setup: TiletumSetup
+    seed: int
+    players: tuple[PlayerState, ...]
+    order: tuple[int, ...]
+    round: int = 1
+    phase: str = START
+    wheel: tuple[tuple[int, TileDie], ...] = ()  # (id, die) still on the wheel
+    tokens: tuple[int, ...] = ()  # this round's corruption tokens, in reveal order (secret)
+    revealed: int = 0  # tokens turned up this round = the pass under way
+    turn: int = 0  # index in ``order`` of who acts (take and festival phases)
+    takes: tuple[Taken, ...] = ()  # this round
+    last: tuple[str, ...] = ()
+
+    @property
+    def offset(self) -> int:
+        return wheel_offset(self.seed)
+
+    @property
+    def actor(self) -> int | None:
+        if self.phase in (TAKE, FESTIVAL):
+            return self.order[self.turn]
+        return None
+
+    @property
+    def festival(self) -> Festival:
+        return self.setup.festivals[self.round - 1]
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    def die(self, die_id: int) -> TileDie:
+        for i, d in self.wheel:
+            if i == die_id:
+                return d
+        raise IllegalDecision(f"no die {die_id} on the wheel")
+
+
+def start(setup: TiletumSetup, seed: int) -> Tiletum:
+    return Tiletum(setup, seed, tuple(PlayerState() for _ in range(setup.players)),
+                   tuple(setup.order))
+
+
+@dataclass(frozen=True)
+class Starting:
+    gold: int
+    resources: Mapping[str, int]
+
+
+def starting(state: Tiletum, seat: int) -> Starting:
+    """What ``seat`` starts with: 1/3/5/6 gold by first turn order, 1 iron, wool, stone, food."""
+    return Starting(START_GOLD[state.setup.order.index(seat)], dict(START_RESOURCES))
+
+
+def _prepare(state: Tiletum) -> Tiletum:
+    """A round's preparation: the dice drawn and rolled onto the wheel, 3 tokens face down."""
+    dice = round_dice(state.setup.players, state.round, state.seed)
+    return replace(state, phase=REVEAL, wheel=tuple(enumerate(dice)), takes=(), revealed=0,
+                   turn=0, tokens=round_tokens(state.setup.corruption, state.round, state.seed))
+
+
+def _with_player(state: Tiletum, seat: int, **changes) -> Tiletum:
+    players = list(state.players)
+    players[seat - 1] = replace(players[seat - 1], **changes)
+    return replace(state, players=tuple(players))
+
+
+def gain_for(state: Tiletum, seat: int, die: TileDie, joker: str = "") -> Gain:
+    """What ``seat`` gets for ``die`` (as it would be taken) this round: resources, the wedge's
+    action (or the Joker's chosen one) and 7 - pip AP plus their bonus markers for it."""
+    action = action_at(die.pip, state.offset, state.round)
+    if action == JOKER and joker:
+        action = joker
+    gain = take_gain(die, state.offset, state.round, state.players[seat - 1].bonus(action))
+    return replace(gain, action=action)
+
+
+def apply(state: Tiletum, decision: Decision) -> Tiletum:
+    """The state after ``decision``; IllegalDecision if it is not allowed now."""
+    if isinstance(decision, Bonus):
+        return _bonus(state, decision)
+    if state.finished:
+        raise IllegalDecision("the game is over")
+    if state.phase == START:
+        if not isinstance(decision, Begin):
+            raise IllegalDecision("hand out the starting gold and resources first")
+        return replace(_prepare(state), last=("begun",))
+    if state.phase == REVEAL:
+        if not isinstance(decision, Reveal):
+            raise IllegalDecision("reveal the corruption token first")
+        return replace(state, phase=TAKE, revealed=state.revealed + 1, turn=0,
+                       last=("revealed", str(state.tokens[state.revealed])))
+    if state.phase == TAKE:
+        return _take(state, decision)
+    if state.phase == KING:
+        if not isinstance(decision, TurnOrder):
+            raise IllegalDecision("the new turn order first")
+        _check_order(decision.order, state.setup.players)
+        return replace(state, order=tuple(decision.order), phase=FESTIVAL, turn=0,
+                       last=("ordered",))
+    return _festival(state, decision)
+
+
+def _take(state: Tiletum, decision) -> Tiletum:
+    if not isinstance(decision, Take):
+        raise IllegalDecision("take a die")
+    if decision.seat != state.actor:
+        raise IllegalDecision(f"it is seat {state.actor}'s turn")
+    if abs(decision.steps) > MAX_PIP_STEPS:
+        raise IllegalDecision("turn a die at most 5 pips")
+    die, gold = change_pip(state.die(decision.die), decision.steps)
+    on_joker = action_at(die.pip, state.offset, state.round) == JOKER
+    if on_joker and decision.joker not in ACTIONS[:-1]:
+        raise IllegalDecision("on the Joker wedge, name the action to perform")
+    if not on_joker and decision.joker:
+        raise IllegalDecision("only a die on the Joker wedge chooses its action")
+    taken = Taken(decision.seat, state.revealed, die, decision.steps, gold,
+                  gain_for(state, decision.seat, die, decision.joker))
+    state = replace(state, wheel=tuple((i, d) for i, d in state.wheel if i != decision.die),
+                    takes=state.takes + (taken,), turn=state.turn + 1,
+                    last=("took", str(decision.seat)))
+    if state.turn < state.setup.players:
+        return state
+    if state.revealed < PASSES:
+        return replace(state, phase=REVEAL, turn=0)
+    return replace(state, phase=KING, turn=0)
+
+
+def _bonus(state: Tiletum, decision: Bonus) -> Tiletum:
+    if not 1 <= decision.seat <= state.setup.players:
+        raise IllegalDecision(f"seats are 1 to {state.setup.players}")
+    if decision.action not in ACTIONS[:-1]:
+        raise IllegalDecision("bonus markers go on Architect, Merchant, Character, Contract "
+                              "or King")
+    if decision.value not in MARKER_VALUES:
+        raise IllegalDecision("a bonus marker is worth 1, 2 or 3 AP")
+    p = state.players[decision.seat - 1]
+    if len(p.markers) >= MARKERS_PER_PLAYER:
+        raise IllegalDecision(f"each player has {MARKERS_PER_PLAYER} bonus markers")
+    state = _with_player(state, decision.seat,
+                         markers=p.markers + ((decision.action, decision.value),))
+    now = state.takes[-1] if state.takes else None
+    if (state.phase in (TAKE, REVEAL, KING) and now and now.seat == decision.seat
+            and now.gain.action == decision.action):
+        # the action being performed is strengthened at once
+        now = replace(now, gain=replace(now.gain, ap=now.gain.ap + decision.value))
+        return replace(state, takes=state.takes[:-1] + (now,),
+                       last=("bonus_now", str(decision.seat), str(decision.value)))
+    return replace(state, last=("bonus", str(decision.seat)))
+
+
+def _festival(state: Tiletum, decision) -> Tiletum:
+    if not isinstance(decision, FestivalScore):
+        raise IllegalDecision("the festival is being scored")
+    if decision.seat != state.actor:
+        raise IllegalDecision(f"it is seat {state.actor}'s festival turn")
+    if not state.festival.king_track and decision.count < 0:
+        raise IllegalDecision("the criterion is met 0 or more times")
+    points = state.festival.points(decision.eligible, decision.count)
+    p = state.players[decision.seat - 1]
+    state = _with_player(state, decision.seat, festival_vp=p.festival_vp + (points,))
+    state = replace(state, turn=state.turn + 1, last=("festival", str(decision.seat)))
+    if state.turn < state.setup.players:
+        return state
+    if state.round == ROUNDS:
+        return replace(state, phase=OVER, wheel=(), turn=0, last=("over",))
+    return replace(_prepare(replace(state, round=state.round + 1)), last=("new_round",))
+
+
+# --- what may be done now ---------------------------------------------------------------------
+
+def legal(state: Tiletum) -> list[Decision]:
+    """The decisions allowed now (pip changes of up to 3 steps, the shortest way to every pip;
+    festival counts 0-5). ``Bonus`` is allowed at any time and not listed."""
+    if state.phase == START:
+        return [Begin()]
+    if state.phase == REVEAL:
+        return [Reveal()]
+    if state.phase == KING:
+        return [TurnOrder(o) for o in permutations(state.order)]
+    if state.phase == FESTIVAL:
+        seat = state.actor
+        counts = range(-10, 16) if state.festival.king_track else range(6)
+        return [FestivalScore(seat, False)] + [FestivalScore(seat, True, n) for n in counts]
+    if state.phase != TAKE:
+        return []
+    out: list[Decision] = []
+    for i, d in state.wheel:
+        for steps in range(-3, 4):
+            pip = change_pip(d, steps)[0].pip
+            if action_at(pip, state.offset, state.round) == JOKER:
+                out += [Take(state.actor, i, steps, a) for a in ACTIONS[:-1]]
+            else:
+                out.append(Take(state.actor, i, steps))
+    return out
+
+
+# --- what the screens see -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TiletumView:
+    """The state as the table may see it: the face-down corruption tokens are left out."""
+    round: int
+    phase: str
+    order: tuple[int, ...]
+    actor: int | None
+    wheel: Mapping[int, str]  # pip -> action this round
+    dice: tuple[tuple[int, TileDie], ...]
+    pass_number: int
+    revealed: tuple[int, ...]  # this round's tokens turned up so far
+    face_down: int
+    takes: tuple[Taken, ...]
+    players: tuple[PlayerState, ...]
+    festival: Festival
+    festivals: tuple[Festival, ...]
+    last: tuple[str, ...]
+
+
+def view(state: Tiletum) -> TiletumView:
+    return TiletumView(state.round, state.phase, state.order, state.actor,
+                       orientation(state.offset, state.round), state.wheel, state.revealed,
+                       state.tokens[:state.revealed], len(state.tokens) - state.revealed,
+                       state.takes, state.players, state.festival, state.setup.festivals,
+                       state.last)
+
+
+# --- sessions -----------------------------------------------------------------------------------
+
+CODEC = DecisionCodec("Tiletum", {
+    "begin": Begin, "reveal": Reveal, "take": Take, "bonus": Bonus, "order": TurnOrder,
+    "festival": FestivalScore})
+encode = CODEC.encode
+
+
+class TiletumRules:
+    """A Tiletum game as a session: config = players, order, festivals, corruption tokens."""
+
+    game_id = "tiletum"
+
+    def initial(self, config: Mapping[str, Any], seed: int) -> Tiletum:
+        festivals = tuple(Festival(f["tile"], f["tile_vp"], f["board_vp"])
+                          for f in config["festivals"])
+        return start(TiletumSetup(config["players"], tuple(config["order"]), festivals,
+                                  tuple(config["corruption"])), seed)
+
+    def decode(self, data: Mapping[str, Any]) -> Decision:
+        return CODEC.decode(data)
+
+    def apply(self, state: Tiletum, decision: Decision) -> Tiletum:
+        return apply(state, decision)
+
+
+def config_for(players: int, order, festivals, corruption) -> dict[str, Any]:
+    """A session config (JSON) for these settings."""
+    return {"players": players, "order": list(order), "corruption": list(corruption),
+            "festivals": [{"tile": f.tile, "tile_vp": f.tile_vp, "board_vp": f.board_vp}
+                          for f in festivals]}
