@@ -9,64 +9,37 @@ from dataclasses import replace
 
 import pygame
 
-from companion.errors import RuleError
-from companion.score_entry import PLAYER, ScoreEntryRules
+from companion.score_entry import ScoreEntryRules
 from companion.troyes.scoring import (CATHEDRAL_LEVELS, TroyesPlayer, player_from_json,
                                       player_json, result_json, score_game)
-from companion.session import Session
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, grid
 from ..base import BODY, Screen
-from ..citadels.score_results import ResultsScreen
+from ..player_scores import CategoryResultsScreen, PlayerScoreController
 from ..score_flow import back_to_previous, open_entry
 
-RULES = ScoreEntryRules("troyes-score", player_from_json)
 COUNTS = ("tokens", "unresolved_events", "worker_vp")
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
 
-class TroyesScoreController:
-    game_id = RULES.game_id
-
-    def __init__(self, app, session: Session):
-        self.app, self.session = app, session
-        self.entry = session.replay(RULES)
-        self.faq_tiebreak = False  # (no tie-break option in Troyes: ties are shared)
+class TroyesScoreController(PlayerScoreController):
+    rules = ScoreEntryRules("troyes-score", player_from_json)
+    game = "troyes"
+    player_json = staticmethod(player_json)
+    score_game = staticmethod(score_game)
+    result_json = staticmethod(result_json)
 
     @classmethod
     def new(cls, app, names: list[str], cards: int, game_session: int | None = None):
-        players = [player_json(TroyesPlayer(n, character_points=(0,) * cards)) for n in names]
-        config = {"players": players, "game_session": game_session}
-        return cls(app, app.store.create_session(RULES.game_id, config, 0))
-
-    @property
-    def players(self) -> tuple[TroyesPlayer, ...]:
-        return self.entry.players
-
-    def save(self, index: int, player: TroyesPlayer) -> None:
-        data = {"type": PLAYER, "index": index, "player": player_json(player)}
-        self.entry = RULES.apply(self.entry, RULES.decode(data))
-        self.session = self.app.store.append(self.session, data)
-
-    def result(self):
-        return score_game(self.players)
+        return cls.create(app, [TroyesPlayer(n, character_points=(0,) * cards) for n in names],
+                          game_session)
 
     def entry_screen(self, index: int):
         return TroyesEntryScreen(self.app, self, index)
 
     def results_screen(self):
         return TroyesResultsScreen(self.app, self)
-
-    def finish(self, result) -> None:
-        data = result_json(result)
-        record = {"game": "troyes", "winner": " & ".join(data["winners"]), "scores": data}
-        game_session = self.session.config.get("game_session")
-        if game_session is not None:
-            self.app.store.finish(self.app.store.load(game_session), record)
-            self.app.store.abandon(self.session)
-        else:
-            self.app.store.finish(self.session, record)
 
 
 class TroyesEntryScreen(Screen):
@@ -149,51 +122,8 @@ class TroyesEntryScreen(Screen):
                        pygame.Rect(BODY.left, BODY.top + 252, 320, 56), theme.SMALL_SIZE)
 
 
-class TroyesResultsScreen(ResultsScreen):
+class TroyesResultsScreen(CategoryResultsScreen):
+    prefix = "troyes"
     categories = ("tokens", "events", "workers", "characters", "cathedral")
     colors = {"tokens": (86, 140, 200), "events": (160, 120, 210), "workers": theme.LIT,
               "characters": theme.ACCENT, "cathedral": theme.WARNING}
-
-    def compute(self):
-        try:
-            return result_json(self.controller.result()), None
-        except RuleError as exc:
-            return None, str(exc)
-
-    def legend_key(self, category: str) -> str:
-        return f"troyes.cat_{category}"
-
-    def points(self, player: dict, category: str) -> int:
-        return player["breakdown"][category]
-
-    def edit(self, index: int = 0) -> None:
-        open_entry(self.app, self.controller, index)
-
-    def breakdown_screen(self, player: dict, edit):
-        return TroyesBreakdownScreen(self.app, player, edit)
-
-
-class TroyesBreakdownScreen(Screen):
-    name = "score-breakdown"
-
-    def __init__(self, app, player: dict, on_edit=None):
-        self.player, self.on_edit = player, on_edit
-        super().__init__(app)
-
-    def title(self) -> str:
-        return self.t("score.breakdown_title", name=self.player["name"],
-                      total=self.player["total"])
-
-    def build(self) -> None:
-        if self.on_edit is not None:
-            self.add(Button(pygame.Rect(BODY.right - 220, BODY.bottom - 56, 220, 56),
-                            lambda: self.t("score.edit"), self.on_edit, name="edit",
-                            size=theme.BODY_SIZE))
-
-    def draw_body(self, canvas: pygame.Surface) -> None:
-        y = BODY.top + 8
-        for category in TroyesResultsScreen.categories:
-            text = self.t("troyes.line", category=self.t(f"troyes.cat_{category}"),
-                          n=self.player["breakdown"][category])
-            draw_text(canvas, self.app.fonts, text, (BODY.left, y), theme.BODY_SIZE)
-            y += 36

@@ -1,0 +1,121 @@
+"""Final scores of games whose players are plain records of numbers (Troyes, Tiletum): the
+entry session kept one confirmed player at a time, the results as stacked bars by category, and
+a per-player breakdown. Each game subclasses with its scoring functions and screens."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.errors import RuleError
+from companion.score_entry import PLAYER, ScoreEntryRules
+from companion.session import Session
+
+from .. import theme
+from ..widgets import Button, draw_text
+from .base import BODY, Screen
+from .citadels.score_results import ResultsScreen
+from .score_flow import open_entry
+
+
+class PlayerScoreController:
+    """Subclasses set ``rules`` (a ScoreEntryRules), ``game`` (its History name) and give
+    ``player_json``, ``score_game`` and ``result_json`` (the engine's functions) and the two
+    screens (``entry_screen(index)``, ``results_screen()``)."""
+
+    rules: ScoreEntryRules
+    game: str
+    faq_tiebreak = False  # no tie-break option in these games
+
+    def __init__(self, app, session: Session):
+        self.app, self.session = app, session
+        self.entry = session.replay(self.rules)
+
+    @classmethod
+    def create(cls, app, players, game_session: int | None = None, **config):
+        """A new entry for ``players`` (prefilled records); ``game_session``: the device-run
+        game these scores finish, if any."""
+        config = {"players": [cls.player_json(p) for p in players],
+                  "game_session": game_session, **config}
+        return cls(app, app.store.create_session(cls.rules.game_id, config, 0))
+
+    @property
+    def game_id(self) -> str:
+        return self.rules.game_id
+
+    @property
+    def players(self) -> tuple:
+        return self.entry.players
+
+    def save(self, index: int, player) -> None:
+        """Store one confirmed player (a restart goes on with the next one)."""
+        data = {"type": PLAYER, "index": index, "player": self.player_json(player)}
+        self.entry = self.rules.apply(self.entry, self.rules.decode(data))
+        self.session = self.app.store.append(self.session, data)
+
+    def result(self):
+        return self.score_game(self.players)
+
+    def finish(self, result) -> None:
+        """Into History: onto the game's own row when the device ran the game."""
+        data = self.result_json(result)
+        record = {"game": self.game, "winner": " & ".join(data["winners"]), "scores": data}
+        game_session = self.session.config.get("game_session")
+        if game_session is not None:
+            self.app.store.finish(self.app.store.load(game_session), record)
+            self.app.store.abandon(self.session)
+        else:
+            self.app.store.finish(self.session, record)
+
+
+class CategoryResultsScreen(ResultsScreen):
+    """Results whose breakdown is one number per category (``breakdown[category]``); legend
+    and lines from ``{prefix}.cat_{category}``."""
+
+    prefix = ""
+
+    def compute(self):
+        try:
+            return self.controller.result_json(self.controller.result()), None
+        except RuleError as exc:
+            return None, str(exc)
+
+    def legend_key(self, category: str) -> str:
+        return f"{self.prefix}.cat_{category}"
+
+    def points(self, player: dict, category: str) -> int:
+        return player["breakdown"][category]
+
+    def edit(self, index: int = 0) -> None:
+        open_entry(self.app, self.controller, index)
+
+    def breakdown_screen(self, player: dict, edit):
+        return CategoryBreakdownScreen(self.app, player, self, edit)
+
+
+class CategoryBreakdownScreen(Screen):
+    """One player's points, a line per category; Edit goes back to their entry."""
+
+    name = "score-breakdown"
+
+    def __init__(self, app, player: dict, results: CategoryResultsScreen, on_edit=None):
+        self.player, self.results, self.on_edit = player, results, on_edit
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("score.breakdown_title", name=self.player["name"],
+                      total=self.player["total"])
+
+    def build(self) -> None:
+        if self.on_edit is not None:
+            self.add(Button(pygame.Rect(BODY.right - 220, BODY.bottom - 56, 220, 56),
+                            lambda: self.t("score.edit"), self.on_edit, name="edit",
+                            size=theme.BODY_SIZE))
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        y = BODY.top + 8
+        for category in self.results.categories:
+            text = self.t("score.category_line",
+                          category=self.t(self.results.legend_key(category)),
+                          n=self.results.points(self.player, category))
+            draw_text(canvas, self.app.fonts, text, (BODY.left, y), theme.BODY_SIZE)
+            y += 36
