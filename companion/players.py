@@ -22,3 +22,23 @@ def check_count(value, who: str, field: str, error: type[Exception]) -> None:
     """A whole number, 0 or more (True/False are not numbers here)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise error(f"{who}: {field} must be a whole number 0 or more")
+
+
+def read_record(p, n: int, fields: dict[str, type], make, error: type[Exception]):
+    """Player ``n``'s record from JSON: an object with a ``name`` and only ``fields``, each of
+    its type (lists become tuples); ``make(**values)`` builds it."""
+    if not isinstance(p, dict) or "name" not in p:
+        raise error(f"player {n}: an object with at least a 'name'")
+    unknown = set(p) - set(fields)
+    if unknown:
+        raise error(f"player {n}: unknown field {sorted(unknown)[0]!r}")
+    for key, value in p.items():
+        if not isinstance(value, fields[key]) or isinstance(value, bool):
+            raise error(f"player {n}: {key!r} has the wrong type")
+    return make(**{k: tuple(v) if isinstance(v, list) else v for k, v in p.items()})
+
+
+def record_json(record) -> dict:
+    """A player record (a dataclass) as JSON (tuples as lists, mappings as objects)."""
+    return {k: list(v) if isinstance(v, tuple) else dict(v) if hasattr(v, "items") else v
+            for k, v in record.__dict__.items()}

@@ -30,7 +30,8 @@ def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
     result = companion("--headless", "--lang", language, "--seed", "1", "--script", str(TOUR),
                        "--screenshots", str(shots), data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
-    for screen in ["home", "coming", "history", "settings", "hwtest", "about", "citadels-setup",
+    for screen in ["home", "tiletum-setup", "tiletum-festivals", "tiletum-corruption",
+                   "tiletum-board", "tiletum-take", "history", "settings", "hwtest", "about", "citadels-setup",
                    "citadels-picker", "citadels-gate", "citadels-private", "citadels-confirm",
                    "citadels-wipe", "citadels-public", "citadels-calling", "citadels-calling-2",
                    "citadels-own", "citadels-undo", "citadels-city", "score-city",
@@ -41,7 +42,8 @@ def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
         colours = {picture.get_at((x, y))[:3] for x in range(0, 800, 7) for y in range(0, 480, 7)}
         assert len(colours) > 5, f"{screen} looks blank"
     visited = [line.split()[-1] for line in result.stderr.splitlines() if "ui.app: screen" in line]
-    assert {"home", "troyes-setup", "troyes-citizens", "troyes-board", "coming-tiletum", "history", "settings", "hwtest", "about",
+    assert {"home", "troyes-setup", "troyes-citizens", "troyes-board", "tiletum-setup",
+            "tiletum-festivals", "tiletum-board", "tiletum-corruption", "tiletum-take", "history", "settings", "hwtest", "about",
             "citadels-setup", "citadels-picker", "gate", "draft-private", "draft-confirm",
             "wipe", "draft-public", "calling", "whoami", "own", "undo", "city", "score-city",
             "score-questions", "score-characters"} <= set(visited)

@@ -33,7 +33,7 @@ def test_language_question_cannot_be_skipped_with_back(make_app):
 def test_every_home_button_opens_its_screen_and_back_returns(make_app):
     app = make_app()
     for name, screen in [("citadels", "citadels-setup"), ("troyes", "troyes-setup"),
-                         ("tiletum", "coming-tiletum"), ("history", "history"),
+                         ("tiletum", "tiletum-setup"), ("history", "history"),
                          ("settings", "settings")]:
         play(app, f"TAP {centre(app, name)}\nEXPECT {screen}\nBACK\nEXPECT home")
 

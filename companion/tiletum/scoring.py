@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
-from ..players import check_count, check_table
+from ..players import read_record, record_json, check_count, check_table
 from .wheel import RESOURCE
 
 BUILDINGS_VP = (0, 0, 0, 5, 10, 20, 30)  # by completed buildings 0..6
@@ -113,21 +113,20 @@ FIELDS = {"name": str, "vp": int, "trading_posts": int, "pillars": int,
           "completed_buildings": int, "resources": dict, "turn_order": int}
 
 
+def player_from_json(p, n: int) -> TiletumPlayer:
+    """One player's entry from JSON, checked field by field (turn order: their place in the
+    list unless given)."""
+    return read_record(p, n, FIELDS, lambda **kw: TiletumPlayer(**{"turn_order": n, **kw}),
+                       TiletumScoringError)
+
+
+player_json = record_json
+
+
 def read_players(data) -> list[TiletumPlayer]:
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise TiletumScoringError("the input must be an object with a 'players' list")
-    out = []
-    for n, p in enumerate(data["players"], 1):
-        if not isinstance(p, dict) or "name" not in p:
-            raise TiletumScoringError(f"player {n}: an object with at least a 'name'")
-        unknown = set(p) - set(FIELDS)
-        if unknown:
-            raise TiletumScoringError(f"player {n}: unknown field {sorted(unknown)[0]!r}")
-        for key, value in p.items():
-            if not isinstance(value, FIELDS[key]) or isinstance(value, bool):
-                raise TiletumScoringError(f"player {n}: {key!r} has the wrong type")
-        out.append(TiletumPlayer(**{"turn_order": n, **p}))
-    return out
+    return [player_from_json(p, n) for n, p in enumerate(data["players"], 1)]
 
 
 def result_json(result: TiletumResult) -> dict:
@@ -135,6 +134,13 @@ def result_json(result: TiletumResult) -> dict:
                 "breakdown": {"vp": s.vp, "posts_pillars": s.posts_pillars,
                               "buildings": s.buildings, "resources": s.resources}}
                for p, s in zip(result.players, result.scores)]
-    return {"game": "tiletum", "players": players,
-            "ranking": [result.players[i].name for i in result.ranking],
-            "winners": [result.players[i].name for i in result.winners]}
+    out = {"game": "tiletum", "players": players,
+           "ranking": [result.players[i].name for i in result.ranking],
+           "winners": [result.players[i].name for i in result.winners]}
+    best = result.scores[result.ranking[0]].total
+    tied = [result.players[i].name for i in result.ranking if result.scores[i].total == best]
+    if len(tied) > 1:  # the earlier in turn order wins
+        out["tie_break_code"] = "turn_order"
+        out["tie_break_fields"] = {"names": " & ".join(tied), "points": best,
+                                   "winner": tied[0]}
+    return out

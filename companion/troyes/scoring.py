@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuleError
-from ..players import check_count, check_table
+from ..players import read_record, record_json, check_count, check_table
 
 CATHEDRAL_LEVELS = (1, 2, 3)
 MISSING_LEVEL = -2
@@ -98,19 +98,10 @@ FIELDS = {"name": str, "tokens": int, "unresolved_events": int, "worker_vp": int
 
 def player_from_json(p, n: int) -> TroyesPlayer:
     """One player's entry from JSON, checked field by field."""
-    if not isinstance(p, dict) or "name" not in p:
-        raise TroyesScoringError(f"player {n}: an object with at least a 'name'")
-    unknown = set(p) - set(FIELDS)
-    if unknown:
-        raise TroyesScoringError(f"player {n}: unknown field {sorted(unknown)[0]!r}")
-    for key, value in p.items():
-        if not isinstance(value, FIELDS[key]) or isinstance(value, bool):
-            raise TroyesScoringError(f"player {n}: {key!r} has the wrong type")
-    return TroyesPlayer(**{k: tuple(v) if isinstance(v, list) else v for k, v in p.items()})
+    return read_record(p, n, FIELDS, TroyesPlayer, TroyesScoringError)
 
 
-def player_json(p: TroyesPlayer) -> dict:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in p.__dict__.items()}
+player_json = record_json
 
 
 def read_players(data) -> list[TroyesPlayer]:

@@ -28,10 +28,12 @@ class HistoryScreen(Screen):
 
     def open(self, game) -> None:
         from .citadels.score_results import ResultsScreen
+        from .tiletum.score import TiletumResultsScreen
         from .troyes.score import TroyesResultsScreen
 
         data = game.result["scores"]
-        screen = TroyesResultsScreen if data.get("game") == "troyes" else ResultsScreen
+        screen = {"troyes": TroyesResultsScreen, "tiletum": TiletumResultsScreen}.get(
+            data.get("game"), ResultsScreen)
         self.app.push(screen(self.app, data=data))
 
     def row_text(self, game) -> str:

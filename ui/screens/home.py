@@ -53,9 +53,9 @@ class HomeScreen(Screen):
 
             self.app.push(TroyesSetupScreen(self.app))
             return
-        from .coming import ComingScreen
+        from .tiletum.setup import TiletumSetupScreen
 
-        self.app.push(ComingScreen(self.app, game))
+        self.app.push(TiletumSetupScreen(self.app))
 
     def open_history(self) -> None:
         from .history import HistoryScreen

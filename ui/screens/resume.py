@@ -35,8 +35,22 @@ def _troyes_score(app, session) -> None:
     open_entry(app, TroyesScoreController(app, session))
 
 
+def _tiletum(app, session) -> None:
+    from .tiletum.board import TiletumBoardScreen
+    from .tiletum.controller import TiletumController
+
+    app.push(TiletumBoardScreen(app, TiletumController(app, session)))
+
+
+def _tiletum_score(app, session) -> None:
+    from .score_flow import open_entry
+    from .tiletum.score import TiletumScoreController
+
+    open_entry(app, TiletumScoreController(app, session))
+
+
 OPENERS = {"citadels": _citadels, "citadels-score": _citadels_score, "troyes": _troyes,
-           "troyes-score": _troyes_score}
+           "troyes-score": _troyes_score, "tiletum": _tiletum, "tiletum-score": _tiletum_score}
 
 
 def resume_unfinished(app) -> bool:

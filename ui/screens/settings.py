@@ -1,4 +1,5 @@
-"""Settings: language, rotation, sound, and the way to the hardware test and About."""
+"""Settings: language, rotation, sound, Tiletum's corruption tokens, and the way to the
+hardware test and About."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from ..widgets import Button, draw_text
 from .base import BODY, Screen
 
 LABEL_W = 230
-ROW_H = 64
-GAP = 14
+ROW_H = 56
+GAP = 12
 
 
 class SettingsScreen(Screen):
@@ -43,7 +44,9 @@ class SettingsScreen(Screen):
                       lambda o: app.rotation == o, app.set_rotation, "rotation")
         self._choices(2, (True, False), lambda o: self.t("common.on" if o else "common.off"),
                       lambda o: app.hw.outputs.sound == o, app.set_sound, "sound")
-        bottom = self._row(3)
+        self.add(Button(self._row(3), self.corruption_label, self.open_corruption,
+                        name="corruption", size=theme.BODY_SIZE))
+        bottom = self._row(4)
         half = (BODY.width - GAP) // 2
         self.add(Button(pygame.Rect(BODY.left, bottom.top + 12, half, ROW_H + 10),
                         lambda: self.t("settings.hwtest"), self.open_hwtest, name="hwtest"))
@@ -51,10 +54,23 @@ class SettingsScreen(Screen):
                         lambda: self.t("settings.about"), self.open_about, name="about"))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        for i, key in enumerate(("settings.language", "settings.rotation", "settings.sound")):
+        for i, key in enumerate(("settings.language", "settings.rotation", "settings.sound",
+                                 "settings.corruption")):
             row = self._row(i)
             draw_text(canvas, self.app.fonts, self.t(key), (BODY.left, row.centery),
                       theme.BUTTON_SIZE, anchor="midleft")
+
+    def corruption_label(self) -> str:
+        from .tiletum.controller import corruption_setting
+        from .tiletum.corruption_settings import tokens_text
+
+        return self.t("settings.corruption_value", tokens=tokens_text(
+            corruption_setting(self.app.store)))
+
+    def open_corruption(self) -> None:
+        from .tiletum.corruption_settings import CorruptionSettingsScreen
+
+        self.app.push(CorruptionSettingsScreen(self.app))
 
     def open_hwtest(self) -> None:
         from .hwtest import HardwareTestScreen

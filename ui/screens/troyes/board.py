@@ -18,9 +18,10 @@ from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
-from .dice_faces import draw_die
+from ..dice_faces import draw_face
 
 ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 140
+FACES = {YELLOW: (236, 196, 64), WHITE: (236, 236, 230), RED: (204, 64, 56), BLACK: (20, 20, 22)}
 INFO = pygame.Rect(BODY.left, BODY.top + 278, BODY.width, 50)
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 DIVISORS = (2, 3, 4, 5, 6)
@@ -253,8 +254,8 @@ class TroyesBoardScreen(Screen):
             for k, (die_id, die) in enumerate(dice):
                 selected = owner != BLACK and die_id in self.selected
                 facing = owner == BLACK and k < self.together
-                draw_die(canvas, fonts, self.die_rect(row, k), die, letters[die.colour],
-                         selected or facing)
+                draw_face(canvas, fonts, self.die_rect(row, k), FACES[die.colour], die.pip,
+                          letters[die.colour], selected or facing)
 
     def info_text(self) -> str:
         s, t, c = self.controller.state, self.t, self.controller

@@ -1,0 +1,295 @@
+"""Tiletum on the device, end to end with the controls a player uses: setup and festivals,
+starting gold, three passes with corruption reveals and dice taken (turned for gold, the Joker's
+action named), a completed building's marker, the new turn order, the festival, the next
+round's banner; a restart resumes; the face-down tokens never reach the screen; a whole game to
+final scoring and History."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from companion.tiletum.wheel import DRAWN, action_at
+from conftest import play, record_text
+
+SHOTS: list[str] = []
+
+
+def shot(app, folder, name):
+    app.render()
+    pygame.image.save(app.display.surface, str(folder / f"{name}.png"))
+    SHOTS.append(name)
+
+
+def setup_game(app, players: int) -> None:
+    play(app, "TAP @tiletum\nEXPECT tiletum-setup")
+    for _ in range(players - 3):
+        play(app, "TAP @more")
+    for _ in range(3 - players):
+        play(app, "TAP @fewer")
+    play(app, "TAP @next\nEXPECT tiletum-festivals")
+
+
+def take_any(app, steps: int = 0) -> None:
+    """Tap the first wedge holding dice, turn the die ``steps`` pips, name King on the Joker
+    wedge, take it."""
+    wedge = next(b.name for b in app.top.buttons if b.name.startswith("wedge"))
+    play(app, f"TAP @{wedge}\nEXPECT tiletum-take")
+    for _ in range(abs(steps)):
+        play(app, "TAP @pip-up" if steps > 0 else "TAP @pip-down")
+    if app.top.button("joker-King").visible:
+        play(app, "TAP @joker-King")
+    play(app, "TAP @take\nEXPECT tiletum-board")
+
+
+def play_round(app, order: list[int] | None = None, counts: dict[int, int] | None = None):
+    """Reveal and take three passes, enter the turn order (default: kept), score the festival
+    (everyone takes part ``counts[seat]`` times, default 1)."""
+    c = app.top.controller
+    for _ in range(3):
+        play(app, "TAP @reveal\nEXPECT tiletum-corruption\nTAP @ok\nEXPECT tiletum-board")
+        for _ in range(c.players):
+            take_any(app)
+    play(app, "TAP @order\nEXPECT tiletum-order")
+    for seat in order or c.view.order:
+        play(app, f"TAP @seat{seat}")
+    play(app, "TAP @confirm\nEXPECT tiletum-board\nTAP @festival\nEXPECT tiletum-festival")
+    for seat in list(c.view.order):
+        assert c.view.actor == seat
+        for _ in range((counts or {}).get(seat, 1)):
+            play(app, "TAP @count-more")
+        play(app, "TAP @confirm")
+    play(app, "EXPECT tiletum-board")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
+    app = make_app(language=language)
+    app.seeds = iter(range(5, 99))
+    setup_game(app, 4)
+    shot(app, tmp_path, "festivals")
+    play(app, "TAP @tile1\nEXPECT tiletum-tiles\nTAP @tile-contracts\nEXPECT tiletum-festivals")
+    play(app, "TAP @tile2\nTAP @tile-king_track\nEXPECT tiletum-festivals")
+    play(app, "TAP @board_vp1-more\nTAP @board_vp1-more\nTAP @tile_vp1-less")  # board 3, tile 2
+    play(app, "TAP @start\nEXPECT tiletum-board")
+    board, c = app.top, app.top.controller
+    assert [f.tile for f in c.view.festivals[:2]] == ["contracts", "king_track"]
+    assert (c.view.festivals[0].board_vp, c.view.festivals[0].tile_vp) == (3, 2)
+    drawn = record_text(app)
+    app.render()
+    gold = {seat: c.starting(seat).gold for seat in c.view.order}
+    assert sorted(gold.values()) == [1, 3, 5, 6]
+    assert any(f"{c.name(c.view.order[0])}: " in text and "1" in text for text in drawn)
+    shot(app, tmp_path, "start")
+    play(app, "TAP @begin")
+    assert len(c.view.dice) == DRAWN[4]
+    shot(app, tmp_path, "round1")
+
+    tokens = c._state.tokens
+    for pass_number in range(1, 4):
+        play(app, "TAP @reveal\nEXPECT tiletum-corruption")
+        assert app.top.token == tokens[pass_number - 1]  # revealed in draw order
+        if pass_number == 1:
+            shot(app, tmp_path, "corruption")
+        play(app, "TAP @ok\nEXPECT tiletum-board")
+        for turn in range(4):
+            seat = c.view.actor
+            if pass_number == 1 and turn == 0:  # turn the first die two pips up for 4 gold
+                wedge = next(b.name for b in board.buttons if b.name.startswith("wedge"))
+                play(app, f"TAP @{wedge}\nEXPECT tiletum-take\nTAP @pip-up\nTAP @pip-up")
+                take = app.top
+                die = take.die()
+                turned = take.turned()
+                assert turned.pip == (die.pip + 1) % 6 + 1
+                if take.on_joker():
+                    play(app, "TAP @take")  # refused until the action is named
+                    assert app.top is take and take.problem
+                    play(app, "TAP @joker-Contract")
+                shot(app, tmp_path, "take")
+                play(app, "TAP @take\nEXPECT tiletum-board")
+                last = c.view.takes[-1]
+                assert last.seat == seat and last.gold_paid == 4 and last.die == turned
+                assert last.gain.amount == turned.pip and last.gain.ap == 7 - turned.pip
+            else:
+                take_any(app)
+            assert c.view.takes[-1].seat == seat
+        if pass_number == 1:
+            shot(app, tmp_path, "after-pass")
+            # the first player completes a 2-room building whose characters strengthen King
+            first = c.view.order[0]
+            play(app, f"TAP @building\nEXPECT tiletum-bonus\nTAP @seat{first}\n"
+                      "TAP @action-King\nTAP @value2")
+            shot(app, tmp_path, "bonus")
+            play(app, "TAP @confirm\nEXPECT tiletum-board")
+            assert c.view.players[first - 1].bonus("King") == 2
+    assert c.view.phase == "king"
+    taken = Counter(t.seat for t in c.view.takes)
+    assert taken == {seat: 3 for seat in range(1, 5)}
+    shot(app, tmp_path, "king")
+    new_order = list(reversed(c.view.order))
+    play(app, "TAP @order\nEXPECT tiletum-order")
+    for seat in new_order[:2]:
+        play(app, f"TAP @seat{seat}")
+    play(app, "TAP @confirm\nEXPECT tiletum-order")  # not everyone yet: nothing stored
+    for seat in new_order[2:]:
+        play(app, f"TAP @seat{seat}")
+    shot(app, tmp_path, "order")
+    play(app, "TAP @confirm\nEXPECT tiletum-board")
+    assert list(c.view.order) == new_order and c.view.phase == "festival"
+    play(app, "TAP @festival\nEXPECT tiletum-festival")
+    # festival 1: each completed contract, (3 + 2) VP each
+    counts = dict(zip(new_order, (3, 0, 1, 2)))
+    for k, seat in enumerate(new_order):
+        assert c.view.actor == seat
+        if k == 1:
+            play(app, "TAP @not-there")
+        for _ in range(counts[seat]):
+            play(app, "TAP @count-more")
+        if k == 2:
+            shot(app, tmp_path, "festival")
+        play(app, "TAP @confirm")
+    play(app, "EXPECT tiletum-board")
+    festival = [c.view.players[s - 1].festival_vp for s in new_order]
+    assert festival == [(15,), (0,), (5,), (10,)]
+    assert c.view.round == 2 and c.view.phase == "reveal"
+    drawn = record_text(app)
+    app.render()
+    assert any(("turned" in t) or ("돌았" in t) for t in drawn)  # the round banner
+    assert c.view.order[0] == new_order[0]  # the new order plays round 2
+    shot(app, tmp_path, "round2")
+
+
+def test_the_king_track_festival_adds_the_space(make_app):
+    app = make_app()
+    app.seeds = iter(range(11, 99))
+    setup_game(app, 2)
+    play(app, "TAP @tile1\nTAP @tile-king_track\nTAP @start\nEXPECT tiletum-board\n"
+              "TAP @begin")
+    c = app.top.controller
+    festival = c.view.festivals[0]
+    for _ in range(3):
+        play(app, "TAP @reveal\nTAP @ok")
+        for _ in range(2):
+            take_any(app)
+    play(app, "TAP @order\nTAP @keep\nTAP @confirm\nTAP @festival\nEXPECT tiletum-festival")
+    first, second = c.view.order
+    play(app, "TAP @count-five\nTAP @confirm")  # a red space: -5 VP
+    for _ in range(4):
+        play(app, "TAP @count-more")
+    play(app, "TAP @confirm\nEXPECT tiletum-board")
+    base = festival.board_vp + festival.tile_vp
+    assert c.view.players[first - 1].festival_vp == (base - 5,)
+    assert c.view.players[second - 1].festival_vp == (base + 4,)
+
+
+def test_the_screen_never_shows_face_down_tokens(make_app):
+    """Every string drawn in a pass is the same whatever the tokens still face down are."""
+    app = make_app()
+    app.seeds = iter(range(21, 99))
+    setup_game(app, 3)
+    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    c = app.top.controller
+    seen = []
+    for hidden in ((0, 0), (2, 2), (1, 2)):
+        c._state = replace(c._state, tokens=c._state.tokens[:1] + hidden)
+        drawn = record_text(app)
+        app.render()
+        seen.append(sorted(drawn))
+    assert seen[0] == seen[1] == seen[2]
+
+
+def test_a_restart_resumes_the_game_where_it_was(make_app, tmp_path):
+    app = make_app()
+    app.seeds = iter(range(31, 99))
+    setup_game(app, 3)
+    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok")
+    take_any(app, steps=-1)
+    before = app.top.controller.view
+    app.close()
+    again = make_app(data_dir=tmp_path / "data")
+    assert again.top.name == "tiletum-board"
+    assert again.top.controller.view == before
+
+
+def test_undo_takes_back_the_last_take(make_app):
+    app = make_app()
+    app.seeds = iter(range(41, 99))
+    setup_game(app, 2)
+    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok")
+    c = app.top.controller
+    dice = c.view.dice
+    take_any(app)
+    assert len(c.view.dice) == len(dice) - 1
+    play(app, "TAP @undo")
+    assert c.view.dice == dice and not c.view.takes and c.view.actor == c.view.order[0]
+
+
+def test_corruption_tokens_from_settings_go_into_new_games(make_app):
+    app = make_app()
+    app.seeds = iter(range(51, 99))
+    play(app, "TAP @settings\nTAP @corruption\nEXPECT tiletum-corruption-settings")
+    play(app, "TAP @count0-less\nTAP @count0-less\nTAP @save\nEXPECT tiletum-corruption-settings")
+    play(app, "TAP @count2-more\nTAP @count2-more\nTAP @save\nEXPECT settings")  # 0 x0, 2 x1, 4 x2
+    play(app, "BACK\nEXPECT home")
+    setup_game(app, 2)
+    play(app, "TAP @start\nTAP @begin")
+    state = app.top.controller._state
+    assert sorted(state.setup.corruption) == [1, 1, 2, 2, 2, 2]
+    assert 0 not in state.tokens
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_whole_game_to_final_scores_and_history(make_app, tmp_path, language):
+    app = make_app(language=language)
+    app.seeds = iter(range(61, 99))
+    setup_game(app, 2)
+    play(app, "TAP @start\nTAP @begin")
+    c = app.top.controller
+    for _ in range(4):
+        play_round(app)
+    assert c.view.phase == "over"
+    shot(app, tmp_path, "over")
+    order = [c.name(seat) for seat in c.view.order]
+    play(app, "TAP @score\nEXPECT tiletum-score-entry")
+    # first in turn order: the rulebook's example on top of 40 VP: 40 + 25 + 10 + 2 = 77
+    steps = ["vp-ten"] * 4 + ["trading_posts-five", "pillars-five"] + \
+        ["completed_buildings-more"] * 4 + ["iron-more"] * 3 + ["gold-five", "wool-more"]
+    play(app, "\n".join(f"TAP @{s}" for s in steps))
+    shot(app, tmp_path, "entry")
+    play(app, "TAP @next\nEXPECT tiletum-score-entry")
+    # second: 77 VP on the track and nothing else: a tie, the earlier in turn order wins
+    play(app, "\n".join(["TAP @vp-ten"] * 7 + ["TAP @vp-more"] * 7))
+    play(app, "TAP @next\nEXPECT score-results")
+    results = app.top
+    assert results.data["winners"] == [order[0]]
+    assert [p["total"] for p in results.data["players"]] == [77, 77]
+    drawn = record_text(app)
+    app.render()
+    assert any(order[0] in t and "77" in t for t in drawn)  # the tie sentence
+    shot(app, tmp_path, "results")
+    play(app, "TAP @row1\nEXPECT score-breakdown")
+    shot(app, tmp_path, "breakdown")
+    play(app, "BACK\nTAP @done\nEXPECT home\nTAP @history\nEXPECT history")
+    history = app.top
+    assert "tiletum" == history.games[0].game
+    play(app, "TAP @game0\nEXPECT score-results")
+    assert app.top.data["winners"] == [order[0]]
+
+
+def test_wedge_buttons_take_only_their_own_dice(make_app):
+    app = make_app()
+    app.seeds = iter(range(71, 99))
+    setup_game(app, 4)
+    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok")
+    c = app.top.controller
+    for button in app.top.buttons:
+        if button.name.startswith("wedge"):
+            pip = int(button.name[5:])
+            play(app, f"TAP @{button.name}")
+            assert {d.pip for _, d in app.top.dice} == {pip}
+            assert action_at(pip, c._state.offset, 1) == c.view.wheel[pip]
+            play(app, "TAP @cancel\nEXPECT tiletum-board")
+    assert not c.view.takes

@@ -1,0 +1,47 @@
+"""Dice drawn as real faces: the colour, the pips, and a letter at the top so that colours need
+not be told apart (colour-blind players, dim light, grey/black/blue at a table). Each game maps
+its colour names to fills (``FACES``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..widgets import draw_text
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+LIGHT_DOTS, DARK_DOTS = (240, 240, 240), (30, 30, 30)
+
+_faces: dict[tuple, pygame.Surface] = {}
+
+
+def face(fonts, size: tuple[int, int], fill: tuple[int, int, int], pip: int,
+         letter: str) -> pygame.Surface:
+    """A die face drawn once and kept (a board shows dozens of them every frame); light dots
+    on dark fills, dark dots on light ones."""
+    key = (fonts.regular_path, size, fill, pip, letter)
+    if key not in _faces:
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surface.get_rect()
+        dots = LIGHT_DOTS if sum(fill) < 420 else DARK_DOTS
+        pygame.draw.rect(surface, fill, rect, border_radius=max(4, rect.width // 6))
+        pygame.draw.rect(surface, theme.PANEL_PRESSED, rect, 1,
+                         border_radius=max(4, rect.width // 6))
+        step, radius = rect.width // 4, max(2, rect.width // 11)
+        for dx, dy in PIPS[pip]:
+            pygame.draw.circle(surface, dots, (rect.centerx + dx * step,
+                                               rect.centery + dy * step), radius)
+        draw_text(surface, fonts, letter, (rect.centerx, 0), max(10, rect.width * 2 // 7), dots,
+                  bold=True, anchor="midtop")  # top centre: no pip is ever there
+        _faces[key] = surface
+    return _faces[key]
+
+
+def draw_face(canvas, fonts, rect: pygame.Rect, fill, pip: int, letter: str,
+              selected: bool = False) -> None:
+    """One die face in ``rect``; ``letter`` names its colour; a gold ring when selected."""
+    canvas.blit(face(fonts, rect.size, fill, pip, letter), rect)
+    if selected:
+        pygame.draw.rect(canvas, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=11)

@@ -1,0 +1,245 @@
+"""The Tiletum board: the wheel with its dice on the left; on the right the turn-order strip
+(whose turn, bonus markers, festival points), the pass and its corruption tokens, what to do
+now, and the buttons of the phase. Tap a wedge to take one of its dice."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.tiletum.game import FESTIVAL, KING, OVER, REVEAL, START, TAKE, Begin, Reveal
+from companion.tiletum.wheel import ACTIONS, COLOURS, ROUNDS
+
+from ... import theme
+from ...widgets import Button, draw_paragraph, draw_text, grid
+from ..base import BODY, Screen
+from .controller import TiletumController
+from .setup import festival_label
+from .wheel_draw import draw_dice, draw_icon, draw_wheel, wedge_rect
+
+PANEL = pygame.Rect(420, BODY.top, BODY.right - 420, BODY.height)
+STRIP_ROW = 38
+BUTTONS = pygame.Rect(PANEL.left, BODY.bottom - 58, PANEL.width, 58)
+
+
+def action_names(screen) -> dict[str, str]:
+    return {a: screen.t(f"tiletum.action_{a.lower()}") for a in ACTIONS}
+
+
+def colour_letters(screen) -> dict[str, str]:
+    return {c: screen.t(f"tiletum.letter_{c}") for c in COLOURS}
+
+
+def resource_word(screen, resource: str) -> str:
+    return screen.t(f"tiletum.res_{resource}")
+
+
+class TiletumBoardScreen(Screen):
+    name = "tiletum-board"
+    shows_back = False
+
+    def __init__(self, app, controller: TiletumController):
+        self.controller = controller
+        super().__init__(app)
+
+    # --- layout and buttons ---------------------------------------------------------------------
+    def title(self) -> str:
+        v = self.controller.view
+        if v.phase == START:
+            return self.t("tiletum.title_start")
+        if v.phase == OVER:
+            return self.t("tiletum.title_over")
+        upcoming = v.pass_number + 1 if v.phase == REVEAL else v.pass_number
+        return self.t(f"tiletum.title_{v.phase}", round=v.round, of=ROUNDS, n=upcoming)
+
+    def strip_rect(self, place: int) -> pygame.Rect:
+        return pygame.Rect(PANEL.left, PANEL.top + place * STRIP_ROW, PANEL.width,
+                           STRIP_ROW - 4)
+
+    def build(self) -> None:
+        self.buttons = []
+        v = self.controller.view
+        if v.phase == TAKE:
+            for pip in range(1, 7):
+                if any(d.pip == pip for _, d in v.dice):
+                    self.add(Button(wedge_rect(pip), "", lambda p=pip: self.take_from(p),
+                                    name=f"wedge{pip}", bare=True))
+        items = self.phase_buttons()
+        for rect, (name, key, action, primary) in zip(
+                grid(BUTTONS, len(items), len(items), 6), items):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
+                            size=theme.SMALL_SIZE + 1))
+        self.focus = len(self.buttons) - 1
+
+    def phase_buttons(self) -> list[tuple]:
+        v = self.controller.view
+        undo = ("undo", "tiletum.undo", self.undo, False)
+        building = ("building", "tiletum.building", self.building, False)
+        if v.phase == START:
+            return [("begin", "tiletum.begin", lambda: self.decide(Begin()), True)]
+        if v.phase == REVEAL:
+            return [building, undo, ("reveal", "tiletum.reveal", self.reveal, True)]
+        if v.phase == TAKE:
+            return [building, undo]
+        if v.phase == KING:
+            return [building, undo, ("order", "tiletum.new_order", self.turn_order, True)]
+        if v.phase == FESTIVAL:
+            return [undo, ("festival", "tiletum.festival", self.festival, True)]
+        return [("done", "tiletum.done", self.done, False),
+                ("score", "tiletum.score_game", self.score, True)]
+
+    # --- what taps do ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.build()
+
+    def on_enter(self) -> None:
+        self.refresh()
+
+    def decide(self, decision) -> None:
+        self.controller.confirm(decision)
+        self.refresh()
+
+    def undo(self) -> None:
+        self.controller.undo()
+        self.refresh()
+
+    def reveal(self) -> None:
+        from .phases import CorruptionScreen
+
+        self.decide(Reveal())
+        v = self.controller.view
+        self.app.push(CorruptionScreen(self.app, v.revealed[-1], v.pass_number))
+
+    def take_from(self, pip: int) -> None:
+        from .take import TakeScreen
+
+        self.app.push(TakeScreen(self.app, self.controller, pip))
+
+    def building(self) -> None:
+        from .phases import BonusScreen
+
+        self.app.push(BonusScreen(self.app, self.controller))
+
+    def turn_order(self) -> None:
+        from .phases import TurnOrderScreen
+
+        self.app.push(TurnOrderScreen(self.app, self.controller))
+
+    def festival(self) -> None:
+        from .phases import FestivalScreen
+
+        self.app.push(FestivalScreen(self.app, self.controller))
+
+    def done(self) -> None:
+        self.controller.finish()
+        self.app.pop_to("home")
+
+    def score(self) -> None:
+        """Into History, then straight on to final scoring, in the last turn order."""
+        from ..score_flow import open_entry
+        from .score import TiletumScoreController
+
+        c = self.controller
+        order = c.view.order
+        c.finish()
+        names = [c.name(seat) for seat in order]
+        open_entry(self.app, TiletumScoreController.new(self.app, names, c.session.id))
+
+    def on_back(self) -> None:
+        """Home; the game is kept and resumes at the next start."""
+        self.app.pop_to("home")
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        v = self.controller.view
+        fonts = self.app.fonts
+        hub = self.t("tiletum.hub", n=v.round)
+        draw_wheel(canvas, fonts, dict(v.wheel), action_names(self), self.t("tiletum.ap"), hub)
+        draw_dice(canvas, fonts, v.dice, colour_letters(self))
+        self.draw_strip(canvas)
+        y = self.draw_tokens(canvas)
+        text_rect = pygame.Rect(PANEL.left, y + 6, PANEL.width, BUTTONS.top - y - 10)
+        draw_paragraph(canvas, fonts, self.info_text(), text_rect, theme.SMALL_SIZE)
+
+    def draw_strip(self, canvas: pygame.Surface) -> None:
+        """The turn order: place, name, bonus markers and festival points; the actor lit."""
+        v, fonts, c = self.controller.view, self.app.fonts, self.controller
+        taken = {t.seat for t in v.takes if t.pass_number == v.pass_number}
+        for place, seat in enumerate(v.order):
+            rect = self.strip_rect(place)
+            acting = seat == v.actor
+            pygame.draw.rect(canvas, theme.ACCENT if acting else theme.PANEL, rect,
+                             border_radius=8)
+            done = v.phase == TAKE and seat in taken  # has taken this pass: dimmed
+            ink = theme.ACCENT_TEXT if acting else theme.TEXT_DIM if done else theme.TEXT
+            draw_text(canvas, fonts, f"{place + 1}. {c.name(seat)}",
+                      (rect.left + 8, rect.centery), theme.SMALL_SIZE + 1, ink, bold=acting,
+                      anchor="midleft")
+            p = v.players[seat - 1]
+            right = rect.right - 8
+            if p.festival_vp:
+                right = draw_text(canvas, fonts, self.t("tiletum.fest_total",
+                                                        n=sum(p.festival_vp)),
+                                  (right, rect.centery), theme.SMALL_SIZE - 2,
+                                  ink if acting else theme.TEXT_DIM, anchor="midright").left - 10
+            for action, value in reversed(p.markers):  # bonus markers: the action's icon, +n
+                text = draw_text(canvas, fonts, f"+{value}", (right, rect.centery),
+                                 theme.SMALL_SIZE - 2, ink, bold=True, anchor="midright")
+                draw_icon(canvas, action, (text.left - 9, rect.centery), 12, ink)
+                right = text.left - 22
+
+    def draw_tokens(self, canvas: pygame.Surface) -> int:
+        """The corruption tokens of the round: revealed ones show their number, face-down ones
+        a blank; returns the y below."""
+        v, fonts = self.controller.view, self.app.fonts
+        y = PANEL.top + len(v.order) * STRIP_ROW + 6
+        if v.phase in (START, OVER):
+            return y
+        label = draw_text(canvas, fonts, self.t("tiletum.corruption"), (PANEL.left, y + 17),
+                          theme.SMALL_SIZE, theme.TEXT_DIM, anchor="midleft")
+        x = label.right + 10
+        for k in range(len(v.revealed) + v.face_down):
+            rect = pygame.Rect(x + k * 42, y, 34, 34)
+            shown = k < len(v.revealed)
+            pygame.draw.circle(canvas, (150, 60, 50) if shown else theme.PANEL_PRESSED,
+                               rect.center, 17)
+            draw_text(canvas, fonts, str(v.revealed[k]) if shown else "?", rect.center,
+                      theme.BODY_SIZE, bold=True, anchor="center")
+        return y + 38
+
+    def info_text(self) -> str:
+        v, t, c = self.controller.view, self.t, self.controller
+        if v.phase == START:
+            lines = [t("tiletum.start_line", name=c.name(seat), n=c.starting(seat).gold)
+                     for seat in v.order]
+            return " · ".join(lines) + ". " + t("tiletum.start_resources")
+        if v.phase == REVEAL:
+            text = t("tiletum.reveal_now", n=v.pass_number + 1)
+            if v.pass_number == 0:
+                banner = "tiletum.round_banner_turned" if v.round > 1 else "tiletum.round_banner"
+                text = t(banner, n=v.round, of=ROUNDS, dice=len(v.dice)) + " " + text
+            return text
+        if v.phase == TAKE:
+            text = t("tiletum.take_now", name=c.name(v.actor))
+            return (self.last_take() + " " + text) if v.takes else text
+        if v.phase == KING:
+            key = "tiletum.king_last" if v.round == ROUNDS else "tiletum.king"
+            text = self.last_take() + " " + t(key)
+            if v.festival.king_track:
+                text += " " + t("tiletum.king_festival_first")
+            return text
+        if v.phase == FESTIVAL:
+            return festival_label(self.app, v.festival, v.round) + ". " + t(
+                "tiletum.festival_who", name=c.name(v.actor))
+        return t("tiletum.over")
+
+    def last_take(self) -> str:
+        v, t, c = self.controller.view, self.t, self.controller
+        if not v.takes:
+            return ""
+        last = v.takes[-1]
+        names = action_names(self)
+        return t("tiletum.took", name=c.name(last.seat), pip=last.die.pip,
+                 colour=t(f"tiletum.colour_{last.die.colour}"), n=last.gain.amount,
+                 resource=resource_word(self, last.gain.resource),
+                 action=names[last.gain.action], ap=last.gain.ap) + (
+            " " + t("tiletum.paid", gold=last.gold_paid) if last.gold_paid else "")
