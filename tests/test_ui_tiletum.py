@@ -293,3 +293,55 @@ def test_wedge_buttons_take_only_their_own_dice(make_app):
             assert action_at(pip, c._state.offset, 1) == c.view.wheel[pip]
             play(app, "TAP @cancel\nEXPECT tiletum-board")
     assert not c.view.takes
+
+
+def test_dice_lie_inside_their_wedge_without_overlapping():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from companion.tiletum.wheel import COLOURS, TileDie
+    from ui.screens.tiletum import wheel_draw as w
+
+    targets = [w.wedge_rect(pip) for pip in range(1, 7)]
+    assert not any(a.colliderect(b) for i, a in enumerate(targets) for b in targets[i + 1:])
+    for rect in targets:
+        assert min(rect.size) >= 48  # finger-sized
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from(COLOURS), st.integers(1, 6)), max_size=14))
+    def check(drawn):
+        dice = [(i, TileDie(colour, pip)) for i, (colour, pip) in enumerate(drawn)]
+        rects = w.die_rects(dice)
+        shown = list(rects.items())
+        for k, (i, rect) in enumerate(shown):
+            pip = dict(dice)[i].pip
+            corners = (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright)
+            assert all(w._inside(pip, c) for c in corners)
+            assert w.wedge_rect(pip).contains(rect)
+            assert not any(rect.colliderect(other) for _, other in shown[k + 1:])
+        hidden = sum(w.overflow(dice).values())
+        assert len(rects) + hidden == len(dice)
+
+    check()
+
+
+def test_each_colour_has_its_own_letter_in_both_languages():
+    from companion.tiletum.wheel import COLOURS
+    from ui.i18n import load_messages
+
+    for language in ("en", "ko"):
+        messages = load_messages(language)
+        letters = [messages[f"tiletum.letter_{c}"] for c in COLOURS]
+        assert len(set(letters)) == len(COLOURS)
+
+
+def test_score_only_enters_a_game_played_without_the_device(make_app):
+    app = make_app()
+    setup_game(app, 2)
+    play(app, "BACK\nEXPECT tiletum-setup\nTAP @score\nEXPECT tiletum-score-entry")
+    play(app, "TAP @vp-ten\nTAP @completed_buildings-more\nTAP @completed_buildings-more\n"
+              "TAP @completed_buildings-more\nTAP @next")
+    play(app, "TAP @vp-ten\nTAP @vp-ten\nTAP @next\nEXPECT score-results")
+    totals = {p["name"]: p["total"] for p in app.top.data["players"]}
+    assert list(totals.values()) == [15, 20]  # 10 + 5 (3 buildings); 20
+    assert app.top.data["winners"] == [app.top.data["players"][1]["name"]]

@@ -70,7 +70,7 @@ def slot_rects(pip: int, size: int) -> tuple[pygame.Rect, ...]:
 def wedge_rect(pip: int) -> pygame.Rect:
     """The tap target of a wedge: the box round the places its dice lie in (the six boxes do
     not overlap)."""
-    slots = slot_rects(pip, SIZES[-1])
+    slots = [rect for size in SIZES for rect in slot_rects(pip, size)]
     return slots[0].unionall(slots[1:]).inflate(2, 2)
 
 
