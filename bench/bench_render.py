@@ -25,7 +25,6 @@ def make_app(rotation: int = 0):
 def screens(app):
     """One instance of every screen there is."""
     from ui.screens.about import AboutScreen
-    from ui.screens.coming import ComingScreen
     from ui.screens.history import HistoryScreen
     from ui.screens.home import HomeScreen
     from ui.screens.hwtest import HardwareTestScreen
@@ -33,7 +32,7 @@ def screens(app):
     from ui.screens.settings import SettingsScreen
 
     return [HomeScreen(app), LanguageScreen(app), SettingsScreen(app), HardwareTestScreen(app),
-            AboutScreen(app), HistoryScreen(app), ComingScreen(app, "troyes"),
+            AboutScreen(app), HistoryScreen(app),
             *citadels_screens(app)]
 
 
@@ -60,7 +59,8 @@ def citadels_screens(app):
                                  [f"Player {n}" for n in range(1, 9)])
     while calling.phase == "draft":  # everyone keeps the first card offered
         calling.confirm(draft.legal(calling._game.draft)[0])
-    return screens + [CallingScreen(app, calling), *scoring_screens(app), *troyes_screens(app)]
+    return screens + [CallingScreen(app, calling), *scoring_screens(app), *troyes_screens(app),
+                      *tiletum_screens(app)]
 
 
 def troyes_screens(app):
@@ -76,6 +76,21 @@ def troyes_screens(app):
     board = TroyesBoardScreen(app, controller)
     board.selected = [i for i, _ in controller.state.district(2)][:2]
     return [board]
+
+
+def tiletum_screens(app):
+    """A 4-player Tiletum board in the first pass (14 dice on the wheel) and taking a die."""
+    from companion.tiletum.game import DEFAULT_FESTIVALS, Begin, Reveal
+    from ui.screens.tiletum.board import TiletumBoardScreen
+    from ui.screens.tiletum.controller import TiletumController
+    from ui.screens.tiletum.take import TakeScreen
+
+    controller = TiletumController.new(app, 4, (1, 2, 3, 4), DEFAULT_FESTIVALS,
+                                       [f"Player {n}" for n in range(1, 5)])
+    controller.confirm(Begin())
+    controller.confirm(Reveal())
+    pip = controller.view.dice[0][1].pip
+    return [TiletumBoardScreen(app, controller), TakeScreen(app, controller, pip)]
 
 
 def scoring_screens(app):

@@ -124,11 +124,29 @@ def wedge_points(pip: int, r: float) -> list[tuple[int, int]]:
     return [CENTRE] + [at(pip, r, turn) for turn in range(-30, 31, 5)]
 
 
+_wheels: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+
+
 def draw_wheel(canvas, fonts, wheel: dict[int, str], names: dict[str, str], ap: str,
                hub: str) -> None:
     """The wheel: ``wheel`` pip -> action, ``names`` action -> its word, ``ap`` a format with
     {n} for the AP, ``hub`` the text in the middle. Each wedge's label block (icon and pip, the
-    action, its AP) stands upright near the hub; the dice lie in the outer part."""
+    action, its AP) stands upright near the hub; the dice lie in the outer part. Drawn once per
+    orientation and language and kept (it changes once a round)."""
+    key = (fonts.regular_path, tuple(wheel.items()), tuple(names.items()), ap, hub)
+    if key not in _wheels:
+        if len(_wheels) > 32:
+            _wheels.clear()
+        surface = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+        _paint_wheel(surface, fonts, wheel, names, ap, hub)
+        box = pygame.Rect(0, 0, 2 * RADIUS + 8, 2 * RADIUS + 8)
+        box.center = CENTRE
+        _wheels[key] = (surface.subsurface(box).copy(), box.topleft)
+    surface, topleft = _wheels[key]
+    canvas.blit(surface, topleft)
+
+
+def _paint_wheel(canvas, fonts, wheel, names, ap, hub) -> None:
     for pip, action in wheel.items():
         pygame.draw.polygon(canvas, WEDGE[action], wedge_points(pip, RADIUS))
     for pip in wheel:  # the wedge borders over every fill
