@@ -11,10 +11,14 @@ from companion.score_entry import PLAYER, ScoreEntryRules
 from companion.session import Session
 
 from .. import theme
-from ..widgets import Button, draw_text
+from ..widgets import Button, draw_paragraph, draw_text, grid
 from .base import BODY, Screen
 from .citadels.score_results import ResultsScreen
-from .score_flow import open_entry
+from .score_flow import back_to_previous, open_entry
+
+ENTRY_BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
+STEPS = (("-less", "-", -1), None, ("-more", "+", 1), ("-five", "+5", 5))
+STEPPER_W = 230
 
 
 class PlayerScoreController:
@@ -24,6 +28,8 @@ class PlayerScoreController:
 
     rules: ScoreEntryRules
     game: str
+    entry_class: type
+    results_class: type
     faq_tiebreak = False  # no tie-break option in these games
 
     def __init__(self, app, session: Session):
@@ -55,6 +61,12 @@ class PlayerScoreController:
     def result(self):
         return self.score_game(self.players)
 
+    def entry_screen(self, index: int):
+        return self.entry_class(self.app, self, index)
+
+    def results_screen(self):
+        return self.results_class(self.app, self)
+
     def finish(self, result) -> None:
         """Into History: onto the game's own row when the device ran the game."""
         data = self.result_json(result)
@@ -65,6 +77,57 @@ class PlayerScoreController:
             self.app.store.abandon(self.session)
         else:
             self.app.store.finish(self.session, record)
+
+
+class PlayerEntryScreen(Screen):
+    """One player's numbers as steppers, a label beside each, Back and Next (or Results) below.
+    Subclasses give ``prefix`` (catalogue section with ``score_title``), ``fields()``,
+    ``cells()``, ``label(field)``, ``value(field)`` and ``step(field, delta)``."""
+
+    prefix = ""
+    shows_back = False
+
+    def __init__(self, app, controller: PlayerScoreController, index: int):
+        self.controller, self.index = controller, index
+        self.player = controller.players[index]
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t(f"{self.prefix}.score_title", name=self.player.name, n=self.index + 1,
+                      of=len(self.controller.players))
+
+    def steps(self, field_name: str):
+        return STEPS
+
+    def build(self) -> None:
+        for cell, field_name in zip(self.cells(), self.fields()):
+            self.add_stepper(pygame.Rect(cell.right - STEPPER_W, cell.top, STEPPER_W,
+                                         cell.height),
+                             field_name, lambda f=field_name: self.value(f),
+                             lambda d, f=field_name: self.step(f, d), self.steps(field_name))
+        last = self.index == len(self.controller.players) - 1
+        for rect, (name, key, action, primary) in zip(grid(ENTRY_BOTTOM, 2, 2, 12), (
+                ("back", "score.back", self.back, False),
+                ("next", "score.results" if last else "score.next_player", self.confirm,
+                 True))):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
+                            size=theme.BODY_SIZE))
+
+    def back(self) -> None:
+        back_to_previous(self)
+
+    def on_back(self) -> None:
+        self.back()
+
+    def confirm(self) -> None:
+        self.controller.save(self.index, self.player)
+        open_entry(self.app, self.controller)
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        for cell, field_name in zip(self.cells(), self.fields()):
+            draw_paragraph(canvas, self.app.fonts, self.label(field_name),
+                           pygame.Rect(cell.left, cell.top + 4, cell.width - STEPPER_W - 6,
+                                       cell.height), theme.SMALL_SIZE)
 
 
 class CategoryResultsScreen(ResultsScreen):

@@ -15,47 +15,17 @@ from companion.troyes.scoring import (CATHEDRAL_LEVELS, TroyesPlayer, player_fro
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, grid
-from ..base import BODY, Screen
-from ..player_scores import CategoryResultsScreen, PlayerScoreController
-from ..score_flow import back_to_previous, open_entry
+from ..base import BODY
+from ..player_scores import CategoryResultsScreen, PlayerEntryScreen, PlayerScoreController
 
 COUNTS = ("tokens", "unresolved_events", "worker_vp")
-BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
 
-class TroyesScoreController(PlayerScoreController):
-    rules = ScoreEntryRules("troyes-score", player_from_json)
-    game = "troyes"
-    player_json = staticmethod(player_json)
-    score_game = staticmethod(score_game)
-    result_json = staticmethod(result_json)
-
-    @classmethod
-    def new(cls, app, names: list[str], cards: int, game_session: int | None = None):
-        return cls.create(app, [TroyesPlayer(n, character_points=(0,) * cards) for n in names],
-                          game_session)
-
-    def entry_screen(self, index: int):
-        return TroyesEntryScreen(self.app, self, index)
-
-    def results_screen(self):
-        return TroyesResultsScreen(self.app, self)
-
-
-class TroyesEntryScreen(Screen):
-    """One player's numbers, with steppers (tokens also by fives)."""
+class TroyesEntryScreen(PlayerEntryScreen):
+    """One player's numbers, with steppers (also by fives), and the cathedral levels."""
 
     name = "troyes-score-entry"
-    shows_back = False
-
-    def __init__(self, app, controller: TroyesScoreController, index: int):
-        self.controller, self.index = controller, index
-        self.player = controller.players[index]
-        super().__init__(app)
-
-    def title(self) -> str:
-        return self.t("troyes.score_title", name=self.player.name, n=self.index + 1,
-                      of=len(self.controller.players))
+    prefix = "troyes"
 
     def fields(self) -> list[str]:
         return list(COUNTS) + [f"card{i}" for i in range(len(self.player.character_points))]
@@ -64,24 +34,18 @@ class TroyesEntryScreen(Screen):
         return grid(pygame.Rect(BODY.left, BODY.top + 4, BODY.width, 232), 8, 2, 8)
 
     def build(self) -> None:
-        for cell, field_name in zip(self.cells(), self.fields()):
-            self.add_stepper(pygame.Rect(cell.right - 230, cell.top, 230, cell.height),
-                             field_name, lambda f=field_name: self.value(f),
-                             lambda d, f=field_name: self.step(f, d),
-                             (("-less", "-", -1), None, ("-more", "+", 1), ("-five", "+5", 5)))
+        super().build()
         levels = pygame.Rect(BODY.left + 330, BODY.top + 248, BODY.width - 330, 58)
         for rect, level in zip(grid(levels, 3, 3, 8), CATHEDRAL_LEVELS):
             self.add(Button(rect, lambda lv=level: self.t("troyes.level", n=lv),
                             lambda lv=level: self.toggle_level(lv), name=f"level{level}",
                             selected=lambda lv=level: lv in self.player.cathedral_levels,
                             size=theme.BODY_SIZE))
-        last = self.index == len(self.controller.players) - 1
-        for rect, (name, key, action, primary) in zip(grid(BOTTOM, 2, 2, 12), (
-                ("back", "score.back", self.back, False),
-                ("next", "score.results" if last else "score.next_player", self.confirm,
-                 True))):
-            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
-                            size=theme.BODY_SIZE))
+
+    def label(self, field_name: str) -> str:
+        if field_name.startswith("card"):
+            return self.t("troyes.ask_card", n=int(field_name[4:]) + 1)
+        return self.t(f"troyes.ask_{field_name}")
 
     def value(self, field_name: str) -> int:
         if field_name.startswith("card"):
@@ -101,24 +65,9 @@ class TroyesEntryScreen(Screen):
         levels = set(self.player.cathedral_levels) ^ {level}
         self.player = replace(self.player, cathedral_levels=tuple(sorted(levels)))
 
-    def back(self) -> None:
-        back_to_previous(self)
-
-    on_back = back
-
-    def confirm(self) -> None:
-        self.controller.save(self.index, self.player)
-        open_entry(self.app, self.controller)
-
     def draw_body(self, canvas: pygame.Surface) -> None:
-        fonts = self.app.fonts
-        for cell, field_name in zip(self.cells(), self.fields()):
-            key = "troyes.ask_card" if field_name.startswith("card") else f"troyes.ask_{field_name}"
-            text = self.t(key, n=int(field_name[4:]) + 1 if field_name.startswith("card") else 0)
-            draw_paragraph(canvas, fonts, text, pygame.Rect(cell.left, cell.top + 4,
-                                                            cell.width - 236, cell.height),
-                           theme.SMALL_SIZE)
-        draw_paragraph(canvas, fonts, self.t("troyes.ask_levels"),
+        super().draw_body(canvas)
+        draw_paragraph(canvas, self.app.fonts, self.t("troyes.ask_levels"),
                        pygame.Rect(BODY.left, BODY.top + 252, 320, 56), theme.SMALL_SIZE)
 
 
@@ -127,3 +76,18 @@ class TroyesResultsScreen(CategoryResultsScreen):
     categories = ("tokens", "events", "workers", "characters", "cathedral")
     colors = {"tokens": (86, 140, 200), "events": (160, 120, 210), "workers": theme.LIT,
               "characters": theme.ACCENT, "cathedral": theme.WARNING}
+
+
+class TroyesScoreController(PlayerScoreController):
+    rules = ScoreEntryRules("troyes-score", player_from_json)
+    game = "troyes"
+    player_json = staticmethod(player_json)
+    score_game = staticmethod(score_game)
+    result_json = staticmethod(result_json)
+    entry_class = TroyesEntryScreen
+    results_class = TroyesResultsScreen
+
+    @classmethod
+    def new(cls, app, names: list[str], cards: int, game_session: int | None = None):
+        return cls.create(app, [TroyesPlayer(n, character_points=(0,) * cards) for n in names],
+                          game_session)
