@@ -88,7 +88,7 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
     assert len(c.view.dice) == DRAWN[4]
     shot(app, tmp_path, "round1")
 
-    tokens = c._state.tokens
+    tokens = c.state.tokens
     for pass_number in range(1, 4):
         play(app, "TAP @reveal\nEXPECT tiletum-corruption")
         assert app.top.token == tokens[pass_number - 1]  # revealed in draw order
@@ -194,7 +194,7 @@ def test_the_screen_never_shows_face_down_tokens(make_app):
     c = app.top.controller
     seen = []
     for hidden in ((0, 0), (2, 2), (1, 2)):
-        c._state = replace(c._state, tokens=c._state.tokens[:1] + hidden)
+        c.state = replace(c.state, tokens=c.state.tokens[:1] + hidden)
         drawn = record_text(app)
         app.render()
         seen.append(sorted(drawn))
@@ -236,7 +236,7 @@ def test_corruption_tokens_from_settings_go_into_new_games(make_app):
     play(app, "BACK\nEXPECT home")
     setup_game(app, 2)
     play(app, "TAP @start\nTAP @begin")
-    state = app.top.controller._state
+    state = app.top.controller.state
     assert sorted(state.setup.corruption) == [1, 1, 2, 2, 2, 2]
     assert 0 not in state.tokens
 
@@ -290,7 +290,7 @@ def test_wedge_buttons_take_only_their_own_dice(make_app):
             pip = int(button.name[5:])
             play(app, f"TAP @{button.name}")
             assert {d.pip for _, d in app.top.dice} == {pip}
-            assert action_at(pip, c._state.offset, 1) == c.view.wheel[pip]
+            assert action_at(pip, c.state.offset, 1) == c.view.wheel[pip]
             play(app, "TAP @cancel\nEXPECT tiletum-board")
     assert not c.view.takes
 

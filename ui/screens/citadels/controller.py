@@ -14,13 +14,15 @@ from companion.citadels.catalogue import character
 from companion.citadels.game import Game, GameRules, RoundResult, encode
 from companion.session import UNDO, Session, effective
 
+from ..session_controller import SeatNames
+
 RULES = GameRules()
 log = logging.getLogger(__name__)
 
 DRAFT, CALLING, OVER = "draft", "calling", "over"
 
 
-class GameController:
+class GameController(SeatNames):
     """One Citadels game being played at the table: drafts and callings, round after round."""
 
     game_id = RULES.game_id
@@ -37,18 +39,6 @@ class GameController:
         config = {"edition": edition, "players": players, "characters": list(characters),
                   "crown": crown, "names": names}
         return cls(app, app.store.create_session(RULES.game_id, config, app.new_seed()))
-
-    # --- names --------------------------------------------------------------------------
-    @property
-    def names(self) -> list[str]:
-        return list(self.session.config["names"])
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat - 1]
 
     @property
     def edition(self) -> str:

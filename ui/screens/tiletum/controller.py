@@ -4,15 +4,14 @@ it is applied; an undo is stored as a marker and the game replayed."""
 
 from __future__ import annotations
 
-import logging
-
-from companion.session import UNDO, Session
-from companion.tiletum.game import Tiletum, TiletumRules, TiletumView, config_for, encode, view
+from companion.tiletum.game import (TiletumRules, TiletumView, config_for, encode, gain_for,
+                                    starting, view)
 from companion.tiletum.wheel import corruption_tokens
+
+from ..session_controller import SessionController
 
 RULES = TiletumRules()
 CORRUPTION_SETTING = "tiletum.corruption"
-log = logging.getLogger(__name__)
 
 
 def corruption_setting(store) -> tuple[int, ...]:
@@ -23,62 +22,27 @@ def corruption_setting(store) -> tuple[int, ...]:
     return corruption_tokens()
 
 
-class TiletumController:
+class TiletumController(SessionController):
+    rules = RULES
     game_id = RULES.game_id
-
-    def __init__(self, app, session: Session):
-        self.app, self.session = app, session
-        self._state: Tiletum = session.replay(RULES)
+    encode = staticmethod(encode)
 
     @classmethod
     def new(cls, app, players: int, order, festivals, names: list[str]):
         config = config_for(players, order, festivals, corruption_setting(app.store))
-        config["names"] = names
-        return cls(app, app.store.create_session(RULES.game_id, config, app.new_seed()))
+        return cls.create(app, {**config, "names": names})
 
     @property
     def view(self) -> TiletumView:
-        return view(self._state)
-
-    @property
-    def names(self) -> list[str]:
-        return list(self.session.config["names"])
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat - 1]
+        """What the screens may draw (never ``state``: it holds the face-down tokens)."""
+        return view(self.state)
 
     def starting(self, seat: int):
-        from companion.tiletum.game import starting
-
-        return starting(self._state, seat)
+        return starting(self.state, seat)
 
     def gain(self, seat: int, die, joker: str = ""):
         """What ``seat`` would get for ``die`` (as turned) this round."""
-        from companion.tiletum.game import gain_for
-
-        return gain_for(self._state, seat, die, joker)
-
-    def confirm(self, decision) -> None:
-        """Check, store, apply (IllegalDecision before anything is stored)."""
-        new = RULES.apply(self._state, decision)
-        self.session = self.app.store.append(self.session, encode(decision))
-        log.info("session %s: decision %d stored", self.session.id, len(self.session.decisions))
-        self._state = new
-
-    @property
-    def can_undo(self) -> bool:
-        return self.session.can_undo
-
-    def undo(self) -> None:
-        if not self.can_undo:
-            return
-        self.session = self.app.store.append(self.session, {"type": UNDO})
-        log.info("session %s: undo stored", self.session.id)
-        self._state = self.session.replay(RULES)
+        return gain_for(self.state, seat, die, joker)
 
     def finish(self) -> None:
-        self.app.store.finish(self.session, {"game": "tiletum", "rounds": self._state.round})
+        self.app.store.finish(self.session, {"game": "tiletum", "rounds": self.state.round})
