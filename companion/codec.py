@@ -41,3 +41,20 @@ class DecisionCodec:
                           for k, v in data.items() if k != "type"})
         except TypeError as exc:
             raise UnknownDecision(f"a {self.game} decision with the wrong fields") from exc
+
+
+class CodecRules:
+    """A game's session rules whose decisions are stored through ``codec`` and applied by the
+    game's ``apply`` function (``step``); subclasses add ``game_id`` and ``initial``."""
+
+    codec: DecisionCodec
+
+    @staticmethod
+    def step(state, decision):
+        raise NotImplementedError
+
+    def decode(self, data: Mapping[str, Any]):
+        return self.codec.decode(data)
+
+    def apply(self, state, decision):
+        return self.step(state, decision)

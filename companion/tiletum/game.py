@@ -32,7 +32,7 @@ from importlib import resources
 from itertools import permutations
 from typing import Any
 
-from ..codec import DecisionCodec
+from ..codec import CodecRules, DecisionCodec
 from ..errors import IllegalDecision
 from .scoring import festival_points
 from .wheel import (ACTIONS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie, action_at,
@@ -424,22 +424,18 @@ CODEC = DecisionCodec("Tiletum", {
 encode = CODEC.encode
 
 
-class TiletumRules:
+class TiletumRules(CodecRules):
     """A Tiletum game as a session: config = players, order, festivals, corruption tokens."""
 
     game_id = "tiletum"
+    codec = CODEC
+    step = staticmethod(apply)
 
     def initial(self, config: Mapping[str, Any], seed: int) -> Tiletum:
         festivals = tuple(Festival(f["tile"], f["tile_vp"], f["board_vp"])
                           for f in config["festivals"])
         return start(TiletumSetup(config["players"], tuple(config["order"]), festivals,
                                   tuple(config["corruption"])), seed)
-
-    def decode(self, data: Mapping[str, Any]) -> Decision:
-        return CODEC.decode(data)
-
-    def apply(self, state: Tiletum, decision: Decision) -> Tiletum:
-        return apply(state, decision)
 
 
 def config_for(players: int, order, festivals, corruption) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..codec import DecisionCodec
+from ..codec import CodecRules, DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Rng
 from . import defence as defence_rules
@@ -447,19 +447,14 @@ CODEC = DecisionCodec("Troyes", {
 encode = CODEC.encode
 
 
-class TroyesRules:
+class TroyesRules(CodecRules):
     """A Troyes game as a session: config = players, citizens, neutral citizens, first."""
 
     game_id = "troyes"
+    codec = CODEC
+    step = staticmethod(apply)
 
     def initial(self, config: Mapping[str, Any], seed: int) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),
                                  tuple(config.get("neutral", (0, 0, 0))),
                                  config.get("first", 1)), seed)
-
-    def decode(self, data: Mapping[str, Any]) -> Decision:
-        return CODEC.decode(data)
-
-    def apply(self, state: Troyes, decision: Decision) -> Troyes:
-        return apply(state, decision)
-
