@@ -158,6 +158,12 @@ class TiletumBoardScreen(Screen):
         self.draw_strip(canvas)
         y = self.draw_tokens(canvas)
         text_rect = pygame.Rect(PANEL.left, y + 6, PANEL.width, BUTTONS.top - y - 10)
+        if v.phase == REVEAL and v.pass_number == 0:  # a new round: a banner
+            banner = text_rect.inflate(0, -4)
+            pygame.draw.rect(canvas, theme.ACCENT, banner, 3, border_radius=10)
+            draw_paragraph(canvas, fonts, self.info_text(), banner.inflate(-20, -16),
+                           theme.BODY_SIZE)
+            return
         draw_paragraph(canvas, fonts, self.info_text(), text_rect, theme.SMALL_SIZE)
 
     def draw_strip(self, canvas: pygame.Surface) -> None:
