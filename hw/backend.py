@@ -34,11 +34,12 @@ class Hardware:
     notices: list[str] = field(default_factory=list)
     mock_factory: object | None = None  # gpiozero MockFactory when backend is "mock"
     gpio: object | None = None  # the GpioBackend, if any
+    hub: object | None = None  # the SeatHub, if one is configured
 
     @property
     def has_physical_outputs(self) -> bool:
         """Whether some LED or buzzer is driven (else the UI may draw a debug strip)."""
-        return self.gpio is not None
+        return self.gpio is not None or self.hub is not None
 
     def close(self) -> None:
         """Turn outputs off, release pins, stop timers."""
@@ -62,8 +63,12 @@ def open_hardware(
     hold_time: float = 0.8,
     env: Mapping[str, str] = os.environ,
     threaded: bool = True,
+    hub: str = "off",
+    hub_usb_id: str = "2e8a:0005",
+    on_hub_change=None,
 ) -> Hardware:
-    """Open the chosen backends. Never raises for missing hardware: it falls back and says so."""
+    """Open the chosen backends. Never raises for missing hardware: it falls back and says so.
+    ``hub`` (``COMPANION_HUB`` overrides it): the seat hub's port, or "off"."""
     choice, notice = resolve_choice(choice, env)
     notices = [notice] if notice else []
     control_input = ControlInput(sink, hold_time=hold_time, threaded=threaded)
@@ -91,6 +96,14 @@ def open_hardware(
             hardware.gpio = gpio
             hardware.backends.append(gpio.name)
             outputs.drivers.append(gpio)
+    hub = env.get("COMPANION_HUB") or hub
+    if hub and hub != "off":
+        from .serialhub import SeatHub, parse_usb_id
+
+        hardware.hub = SeatHub(hub, control_input, parse_usb_id(hub_usb_id),
+                               on_change=on_hub_change)
+        hardware.backends.append("seat hub")
+        outputs.drivers.append(hardware.hub)
     for notice in notices:
         log.warning(notice)
     return hardware

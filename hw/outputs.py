@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, replace
 
 from .controls import SEAT_COUNT
 
+WHITE = "FFFFFF"
+
 
 class LedMode(enum.Enum):
     OFF = "off"
@@ -22,11 +24,16 @@ class OutputState:
 
     status: LedMode = LedMode.OFF
     seats: tuple[LedMode, ...] = (LedMode.OFF,) * SEAT_COUNT
+    colours: tuple[str, ...] = (WHITE,) * SEAT_COUNT  # RRGGBB, for RGB seat lights (the hub)
     beeps: int = 0
 
     def seat(self, n: int) -> LedMode:
         """The mode of seat n (1..8)."""
         return self.seats[n - 1]
+
+    def colour(self, n: int) -> str:
+        """The colour of seat n's light (plain LEDs have their own)."""
+        return self.colours[n - 1]
 
 
 class OutputDriver:
@@ -62,13 +69,20 @@ class Outputs:
         """Set the status LED."""
         self._update(replace(self._state, status=mode))
 
-    def set_seat(self, seat: int, mode: LedMode) -> None:
-        """Set the LED of seat 1..8."""
+    def set_seat(self, seat: int, mode: LedMode, colour: str = WHITE) -> None:
+        """Set the light of seat 1..8 (``colour`` RRGGBB where the light has colours)."""
         if not 1 <= seat <= SEAT_COUNT:
             raise ValueError(f"seat {seat} is not 1..{SEAT_COUNT}")
-        seats = list(self._state.seats)
-        seats[seat - 1] = mode
-        self._update(replace(self._state, seats=tuple(seats)))
+        seats, colours = list(self._state.seats), list(self._state.colours)
+        seats[seat - 1], colours[seat - 1] = mode, colour
+        self._update(replace(self._state, seats=tuple(seats), colours=tuple(colours)))
+
+    def set_seats(self, lights: dict[int, tuple[LedMode, str]]) -> None:
+        """Every seat light at once: the seats in ``lights`` as given, the others off."""
+        seats = tuple(lights.get(n, (LedMode.OFF, WHITE))[0] for n in range(1, SEAT_COUNT + 1))
+        colours = tuple(lights.get(n, (LedMode.OFF, WHITE))[1]
+                        for n in range(1, SEAT_COUNT + 1))
+        self._update(replace(self._state, seats=seats, colours=colours))
 
     def set_all(self, mode: LedMode) -> None:
         """Set the status LED and every seat LED at once (the hardware test uses this)."""

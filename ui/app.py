@@ -80,7 +80,9 @@ class App:
         self.catalog = Catalog.load(language or "en")
         self.language_chosen = language is not None
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
-                                debounce=config.debounce, hold_time=config.hold_time, env=env)
+                                debounce=config.debounce, hold_time=config.hold_time, env=env,
+                                hub=config.hub, hub_usb_id=config.hub_usb_id,
+                                on_hub_change=lambda _status: self.post(REFRESH_EVENT))
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
         self.hw.outputs.sound = self.store.get_setting("sound", config.sound)
         self.hw.outputs.on_change = lambda _state: self.post(REFRESH_EVENT)
@@ -361,11 +363,27 @@ class App:
             self._last_ping = now
 
     def render(self) -> None:
-        """Draw the top screen (and the debug strip) and show it."""
+        """Draw the top screen (and the debug strip) and show it; the seat lights follow the
+        screen."""
+        lights = self.top.seat_lights()
+        if lights is not None:
+            self.hw.outputs.set_seats(lights)
         self.top.draw(self.display.canvas)
+        self._draw_hub_notice(self.display.canvas)
         self.display.present(self._draw_strip if self.debug_strip else None)
         self.frames += 1
         self.dirty = False
+
+    def _draw_hub_notice(self, canvas: pygame.Surface) -> None:
+        """A small notice at the top while a configured seat hub is not connected."""
+        hub = self.hw.hub
+        if hub is None or hub.status.connected:
+            return
+        text = self.fonts.render(self.t("notice.hub_off"), theme.SMALL_SIZE - 3, theme.WARNING)
+        rect = text.get_rect(midtop=(canvas.get_width() // 2 + 120, 1)).inflate(14, 2)
+        pygame.draw.rect(canvas, theme.BACKGROUND, rect, border_radius=8)
+        pygame.draw.rect(canvas, theme.WARNING, rect, 1, border_radius=8)
+        canvas.blit(text, text.get_rect(center=rect.center))
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """On a laptop with no LEDs: the output state, drawn below the picture."""
@@ -416,4 +434,14 @@ class App:
             "about.display": self.display.describe(),
             "about.speech": self.t("about.speech_on", voice=VOICES.get(self.language, "en"))
             if self.speaker.available else self.t("about.speech_off"),
+            "about.hub": self._hub_about(),
         }
+
+    def _hub_about(self) -> str:
+        hub = self.hw.hub
+        if hub is None:
+            return self.t("about.hub_none")
+        s = hub.status
+        if s.connected:
+            return self.t("about.hub_port", port=s.port, firmware=s.firmware, seats=s.seats)
+        return self.t("about.hub_waiting", port=s.configured)

@@ -10,6 +10,7 @@ as a whole: the app starts with defaults and shows every error on screen and in 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -40,6 +41,8 @@ class Config:
     hold_time: float = 0.8
     debounce: float = 0.03
     backend: str = "auto"
+    hub: str = "off"  # the seat hub's port: off, auto, a path or a pyserial URL
+    hub_usb_id: str = "2e8a:0005"  # what "auto" looks for (a Pico running MicroPython)
     fullscreen: bool | None = None  # None: fullscreen on a console (kmsdrm), windowed elsewhere
     debug_strip: bool | None = None  # None: shown when no LED is attached
     sound: bool = True
@@ -114,12 +117,26 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         errors.append("[hardware] must be a table")
         hardware = {}
     for key, value in hardware.items():
-        if key != "backend":
-            errors.append(f"unknown key 'hardware.{key}'")
-        elif value not in CHOICES:
-            errors.append(f"hardware.backend = {value!r}: must be one of {', '.join(CHOICES)}")
+        if key == "backend":
+            if value not in CHOICES:
+                errors.append(f"hardware.backend = {value!r}: must be one of "
+                              f"{', '.join(CHOICES)}")
+            else:
+                values["backend"] = value
+        elif key == "hub":
+            if not isinstance(value, str) or not value.strip():
+                errors.append(f"hardware.hub = {value!r}: must be \"off\", \"auto\", a device "
+                              "path or a pyserial URL")
+            else:
+                values["hub"] = value.strip()
+        elif key == "hub_usb_id":
+            if not isinstance(value, str) or not re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}",
+                                                              value):
+                errors.append(f"hardware.hub_usb_id = {value!r}: must be like \"2e8a:0005\"")
+            else:
+                values["hub_usb_id"] = value.lower()
         else:
-            values["backend"] = value
+            errors.append(f"unknown key 'hardware.{key}'")
 
     pins = data.get("pins")
     if pins is not None:

@@ -55,6 +55,11 @@ class Screen:
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         """Draw over the buttons (e.g. a chart inside a tappable row)."""
 
+    def seat_lights(self):
+        """The seat lights while this screen shows (see ui/seat_lights.py): {} turns them all
+        off; None leaves them as they are (a screen that drives them itself)."""
+        return {}
+
     def on_control(self, event: ControlEvent) -> bool:
         """Handle a control before the defaults; return True if it was used."""
         return False

@@ -15,12 +15,16 @@ from hw.controls import ControlEvent, Kind
 
 from .. import theme
 from ..geometry import WIDTH
+from ..seat_lights import seat_lights
 from ..widgets import Button, draw_paragraph, draw_text
 from .base import BODY, Screen
 
 
 class GateScreen(Screen):
     name = "gate"
+
+    def seat_lights(self):
+        return seat_lights(next_seat=self.seat)  # hand the device to this seat
 
     def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None]):
         self.seat, self.player, self.on_reveal = seat, player, on_reveal

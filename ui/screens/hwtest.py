@@ -18,6 +18,7 @@ from .base import BODY, Screen
 
 TILES = (*BUTTONS, Control.POINTER)
 LED_MODES = (LedMode.OFF, LedMode.ON, LedMode.BLINK)
+COLOURS = ("FF2020", "20D040", "2060FF", "FFFFFF")  # red, green, blue, white
 
 
 class HardwareTestScreen(Screen):
@@ -34,21 +35,47 @@ class HardwareTestScreen(Screen):
         self.counts: dict[Control, int] = {c: 0 for c in TILES}
         self.last: ControlEvent | None = None
         self.led_mode = LedMode.OFF
-        self.tile_rects = dict(zip(TILES, grid(pygame.Rect(BODY.left, BODY.top + 40, BODY.width, 252),
-                                               len(TILES), 5, gap=10)))
-        bottom = grid(pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width, 64), 3, 3)
+        self.colour = -1  # index in COLOURS of the colour every seat shows, -1: none
+        self.tile_rects = dict(zip(TILES, grid(pygame.Rect(BODY.left, BODY.top + 30, BODY.width,
+                                                           230), len(TILES), 5, gap=8)))
+        bottom = grid(pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width, 64), 4, 4)
         self.add(Button(bottom[0], lambda: self.t("hwtest.leds", mode=self.t(
             f"hwtest.led_{self.led_mode.value}")), self.cycle_leds, name="leds",
             size=theme.BODY_SIZE))
-        self.add(Button(bottom[1], lambda: self.t("hwtest.beep"), self.app.hw.outputs.beep,
+        self.add(Button(bottom[1], lambda: self.t("hwtest.colours"), self.cycle_colours,
+                        name="colours", size=theme.BODY_SIZE))
+        self.add(Button(bottom[2], lambda: self.t("hwtest.beep"), self.app.hw.outputs.beep,
                         name="beep", size=theme.BODY_SIZE))
-        self.add(Button(bottom[2], lambda: self.t("common.done"), self.app.pop, name="done",
+        self.add(Button(bottom[3], lambda: self.t("common.done"), self.app.pop, name="done",
                         size=theme.BODY_SIZE))
 
     def cycle_leds(self) -> None:
         """Off -> on -> blinking -> off, for the status LED and every seat LED."""
         self.led_mode = LED_MODES[(LED_MODES.index(self.led_mode) + 1) % len(LED_MODES)]
         self.app.hw.outputs.set_all(self.led_mode)
+
+    def seat_lights(self):
+        return None  # this screen drives the lights itself
+
+    def cycle_colours(self) -> None:
+        """Every seat light steady in red, then green, blue, white, then off (RGB lights)."""
+        self.colour = (self.colour + 2) % (len(COLOURS) + 1) - 1
+        if self.colour < 0:
+            self.app.hw.outputs.set_seats({})
+        else:
+            self.app.hw.outputs.set_seats({n: (LedMode.ON, COLOURS[self.colour])
+                                           for n in range(1, 9)})
+
+    def hub_text(self) -> str:
+        """The seat hub's state, if one is configured."""
+        hub = self.app.hw.hub
+        if hub is None:
+            return self.t("hwtest.hub_none")
+        s = hub.status
+        if s.connected:
+            return self.t("hwtest.hub_on", port=s.port, firmware=s.firmware, seats=s.seats,
+                          dropped=s.dropped)
+        return self.t("hwtest.hub_off", port=s.configured, problem=s.problem or "")
 
     def on_leave(self) -> None:
         self.app.hw.outputs.set_all(LedMode.OFF)
@@ -98,6 +125,9 @@ class HardwareTestScreen(Screen):
                 "hwtest.count", n=self.counts[control])
             draw_text(canvas, fonts, detail, (rect.centerx, rect.centery + 16), theme.SMALL_SIZE,
                       color, anchor="center")
+        draw_text(canvas, fonts, self.hub_text(), (BODY.left, BODY.bottom - 120),
+                  theme.SMALL_SIZE, theme.TEXT if self.app.hw.hub is None or
+                  self.app.hw.hub.status.connected else theme.WARNING)
         status = self.event_text(self.last) if self.last else self.t("hwtest.nothing")
         names = ", ".join(self.app.hw.backends + ["touch"])
         draw_text(canvas, fonts, self.t("hwtest.last", event=status),

@@ -11,6 +11,7 @@ from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown,
                                         RevealWarrant, Target, Threats, Warrants)
 
 from ... import theme
+from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid, wrap
 from ..base import BODY, Screen
 from ..gate import GateScreen
@@ -42,6 +43,11 @@ class CallingScreen(Screen):
 
     def title(self) -> str:
         return self.t("calling.title", n=self.controller.round_number)
+
+    def seat_lights(self):
+        """The seat being called (once it has answered) and the crown."""
+        view = self.controller.calling_public()
+        return seat_lights(turn=view.actor, crown=view.crown)
 
     # --- buttons ------------------------------------------------------------------------------
     def build(self) -> None:

@@ -10,6 +10,7 @@ from companion.citadels.draft import PICK, Discard, Pick
 
 from ... import theme
 from ...geometry import WIDTH
+from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
@@ -55,6 +56,14 @@ class DraftScreen(Screen):
 
     def private_title(self) -> str:
         return self.t("draft.private_title", name=self.controller.name(self.seat))
+
+    def seat_lights(self):
+        """A private screen lights its own seat; the public one the seat the device goes to
+        next, and the crown."""
+        if self.seat is not None:
+            return seat_lights(turn=self.seat)
+        view = self.controller.draft_public()
+        return seat_lights(next_seat=view.turn.seat if view.turn else None, crown=view.crown)
 
 
 class PublicScreen(DraftScreen):

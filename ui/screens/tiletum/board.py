@@ -10,6 +10,7 @@ from companion.tiletum.game import FESTIVAL, KING, OVER, REVEAL, START, TAKE, Be
 from companion.tiletum.wheel import ACTIONS, COLOURS, ROUNDS
 
 from ... import theme
+from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TiletumController
@@ -50,6 +51,9 @@ class TiletumBoardScreen(Screen):
             return self.t("tiletum.title_over")
         upcoming = v.pass_number + 1 if v.phase == REVEAL else v.pass_number
         return self.t(f"tiletum.title_{v.phase}", round=v.round, of=ROUNDS, n=upcoming)
+
+    def seat_lights(self):
+        return seat_lights(turn=self.controller.view.actor)
 
     def strip_rect(self, place: int) -> pygame.Rect:
         return pygame.Rect(PANEL.left, PANEL.top + place * STRIP_ROW, PANEL.width,

@@ -15,6 +15,7 @@ from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, E
                                    Fail, Flip, Pass, Reroll, wages)
 
 from ... import theme
+from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
@@ -52,6 +53,9 @@ class TroyesBoardScreen(Screen):
 
     def die_rect(self, row: pygame.Rect, k: int) -> pygame.Rect:
         return pygame.Rect(row.left + NAME_W + k * (DIE + DIE_GAP), row.top + 1, DIE, DIE)
+
+    def seat_lights(self):
+        return seat_lights(turn=self.controller.state.actor)
 
     def title(self) -> str:
         s = self.controller.state

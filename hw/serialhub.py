@@ -1,0 +1,262 @@
+"""The seat hub driver: a microcontroller at the table with one button and one RGB light per
+seat, on USB serial (protocol: docs/serial-protocol.md, hw/hubproto.py).
+
+- The port comes from the config: a path (best ``/dev/serial/by-id/…`` or the udev rule's
+  ``/dev/companion-hub``), ``auto`` (the first port whose USB vendor:product id is the hub's,
+  found with ``serial.tools.list_ports``) or any pyserial URL (``loop://``, ``socket://…``);
+  it is opened through ``serial.serial_for_url`` with an exclusive lock and a read timeout.
+- One reader thread: handshake (``HELLO``), seat presses into the same ``SEATn`` controls as GPIO
+  and the keyboard (through ``ControlInput``, so debounce and holds are the same), heartbeats
+  (``PING``/``PONG``), damaged or unknown lines dropped and counted. It sleeps in the port's
+  read timeout, never in a busy loop.
+- Lights follow the app's ``OutputState`` (steady, pulse or off, with a colour per seat); after a
+  reconnect the hub is told the whole state again.
+- Unplugged (a read fails, or nothing heard for ``timeout`` seconds): seats held down are let go,
+  the status says so (the app shows a notice), and the port is tried again every ``retry``
+  seconds, so the hub is back within 2 s of being plugged in again.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from .controls import Control
+from .hubproto import BAUD, FROM_HUB, PROTOCOL, LineBuffer, SeqCheck, decode, encode
+from .inputs import ControlInput
+from .outputs import LedMode, OutputDriver, OutputState
+
+log = logging.getLogger(__name__)
+
+USB_ID = (0x2E8A, 0x0005)  # a Raspberry Pi Pico running MicroPython
+HANDSHAKE_TIME = 1.0
+MODE_WORD = {LedMode.ON: "STEADY", LedMode.BLINK: "PULSE", LedMode.OFF: "OFF"}
+
+
+def parse_usb_id(text: str) -> tuple[int, int]:
+    """"2e8a:0005" -> (0x2E8A, 0x0005)."""
+    vendor, product = text.split(":")
+    return int(vendor, 16), int(product, 16)
+
+
+def find_hub(usb_id: tuple[int, int] = USB_ID) -> str | None:
+    """The device path of the first serial port with the hub's USB id, or None."""
+    from serial.tools import list_ports
+
+    for port in sorted(list_ports.comports(), key=lambda p: p.device):
+        if (port.vid, port.pid) == usb_id:
+            return port.device
+    return None
+
+
+@dataclass(frozen=True)
+class HubStatus:
+    """What the hardware test and About show."""
+    configured: str
+    connected: bool = False
+    port: str | None = None
+    firmware: str | None = None
+    seats: int = 0
+    dropped: int = 0  # damaged or unknown lines
+    lost: int = 0  # messages missing between sequence numbers
+    problem: str | None = None
+    pressed: frozenset[int] = frozenset()
+
+
+class SeatHub(OutputDriver):
+    """Open with the configured ``port``; ``input`` receives the seat presses."""
+
+    def __init__(self, port: str, input: ControlInput, usb_id: tuple[int, int] = USB_ID,
+                 heartbeat: float = 0.5, timeout: float = 1.6, retry: float = 0.4,
+                 read_timeout: float = 0.1, on_change: Callable[[HubStatus], None] | None = None):
+        self.configured, self.input, self.usb_id = port, input, usb_id
+        self.heartbeat, self.timeout, self.retry = heartbeat, timeout, retry
+        self.read_timeout = read_timeout
+        self.on_change = on_change
+        self._status = HubStatus(port)
+        self._serial = None
+        self._lights: dict[int, tuple[str, str]] = {}  # seat -> (colour, mode) to show
+        self._seq = 0
+        self._write_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="seat-hub", daemon=True)
+        self._thread.start()
+
+    @property
+    def status(self) -> HubStatus:
+        return self._status
+
+    # --- OutputDriver -----------------------------------------------------------------------------
+    def show(self, state: OutputState) -> None:
+        """Tell the hub every seat light that changed."""
+        wanted = {seat: (state.colour(seat), MODE_WORD[state.seat(seat)])
+                  for seat in range(1, len(state.seats) + 1)}
+        changed = {s: v for s, v in wanted.items() if self._lights.get(s) != v}
+        self._lights = wanted
+        for seat, (colour, mode) in sorted(changed.items()):
+            self._send("LIGHT", seat, colour, mode)
+
+    def beep(self, seconds: float) -> None:
+        self._send("BUZZ", max(1, round(seconds * 1000)))
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+        if self._serial is not None:
+            self._send("ALLOFF")
+            self._drop_port(None)
+
+    # --- the reader thread ------------------------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self._serial is None:
+                if not self._connect():
+                    self._stop.wait(self.retry)
+                continue
+            self._serve()
+
+    def _resolve(self) -> str | None:
+        if self.configured == "auto":
+            return find_hub(self.usb_id)
+        return self.configured
+
+    def _connect(self) -> bool:
+        """Open the port and shake hands; False (and the reason in the status) if not."""
+        import serial
+
+        url = self._resolve()
+        if url is None:
+            self._set(connected=False, port=None, problem="no hub found")
+            return False
+        try:
+            port = serial.serial_for_url(url, baudrate=BAUD, timeout=self.read_timeout,
+                                         write_timeout=0.5, exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            self._set(connected=False, port=None, problem=f"cannot open {url}: {exc}")
+            return False
+        self._serial, self._seq = port, 0
+        hello = self._handshake(port)
+        if hello is None:
+            self._drop_port(f"no HELLO from {url}")
+            return False
+        _, firmware, seats = hello.args
+        self._set(connected=True, port=url, firmware=firmware, seats=seats, problem=None)
+        log.info("seat hub on %s: firmware %s, %d seats", url, firmware, seats)
+        self._send("ALLOFF")
+        lights, self._lights = self._lights, {}
+        for seat, (colour, mode) in sorted(lights.items()):  # the whole state again
+            self._lights[seat] = (colour, mode)
+            if mode != "OFF":
+                self._send("LIGHT", seat, colour, mode)
+        return True
+
+    def _handshake(self, port):
+        import serial
+
+        self._buffer, self._seq_in = LineBuffer(), SeqCheck()
+        try:
+            port.reset_input_buffer()
+        except (serial.SerialException, OSError):
+            return None
+        self._send("HELLO", PROTOCOL)
+        deadline = time.monotonic() + HANDSHAKE_TIME
+        while time.monotonic() < deadline and not self._stop.is_set():
+            data = self._read(port)
+            if data is None:
+                return None
+            for line in self._buffer.feed(data):
+                message = decode(line, FROM_HUB)
+                if message is not None and message.word == "HELLO" and message.args[0] == \
+                        PROTOCOL:
+                    self._seq_in.accept(message.seq)
+                    return message
+        return None
+
+    def _read(self, port) -> bytes | None:
+        """Whatever arrived (b"" after the read timeout), or None if the port is gone."""
+        import serial
+
+        try:
+            return port.read(port.in_waiting or 1)
+        except (serial.SerialException, OSError, TypeError):
+            return None
+
+    def _serve(self) -> None:
+        """Read, act, keep the heartbeat, until the hub goes away or the driver stops."""
+        port = self._serial
+        heard = pinged = time.monotonic()
+        ping = 0
+        while not self._stop.is_set() and self._serial is port:
+            data = self._read(port)
+            if data is None:
+                self._drop_port("the hub was unplugged")
+                return
+            now = time.monotonic()
+            if data:
+                heard = now
+                for line in self._buffer.feed(data):
+                    self._handle(line)
+            if now - heard > self.timeout:
+                self._drop_port("the hub stopped answering")
+                return
+            if now - pinged >= self.heartbeat:
+                ping, pinged = (ping + 1) % 1000, now
+                self._send("PING", ping)
+
+    def _handle(self, line: bytes) -> None:
+        message = decode(line, FROM_HUB)
+        if message is None:
+            self._set(dropped=self._status.dropped + 1)
+            log.debug("seat hub: a damaged line dropped")
+            return
+        if not self._seq_in.accept(message.seq):
+            return
+        if self._seq_in.lost != self._status.lost:
+            self._set(lost=self._seq_in.lost)
+        if message.word in ("DOWN", "UP"):
+            seat = message.args[0]
+            if not 1 <= seat <= min(8, self._status.seats):
+                self._set(dropped=self._status.dropped + 1)
+                return
+            down = message.word == "DOWN"
+            pressed = self._status.pressed | {seat} if down else self._status.pressed - {seat}
+            self._set(pressed=frozenset(pressed))
+            self.input.raw(Control.for_seat(seat), down, "hub")
+        elif message.word == "ERR":
+            log.warning("seat hub reports an error: %s", message.args[0])
+
+    # --- helpers ----------------------------------------------------------------------------------------
+    def _send(self, word: str, *args) -> None:
+        port = self._serial
+        if port is None:
+            return
+        with self._write_lock:
+            line = encode(self._seq, word, *args)
+            self._seq = (self._seq + 1) % 256
+            try:
+                port.write(line)
+            except Exception as exc:  # a port that went away while writing
+                log.debug("seat hub write failed: %s", type(exc).__name__)
+
+    def _drop_port(self, problem: str | None) -> None:
+        port, self._serial = self._serial, None
+        try:
+            port.close()
+        except Exception:
+            pass
+        for seat in self._status.pressed:  # nothing stays held down
+            self.input.raw(Control.for_seat(seat), False, "hub")
+        was = self._status.connected
+        self._set(connected=False, pressed=frozenset(), problem=problem)
+        if was and problem:
+            log.warning("seat hub: %s; the other controls keep working, retrying", problem)
+
+    def _set(self, **changes) -> None:
+        new = replace(self._status, **changes)
+        if new != self._status:
+            self._status = new
+            if self.on_change is not None:
+                self.on_change(new)
