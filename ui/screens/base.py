@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hw.controls import ControlEvent
+from hw.controls import ControlEvent, Kind
 from .. import theme
 from ..geometry import HEIGHT, WIDTH
 from ..widgets import Button, draw_text, grid
@@ -63,6 +63,27 @@ class Screen:
     def on_control(self, event: ControlEvent) -> bool:
         """Handle a control before the defaults; return True if it was used."""
         return False
+
+    def seat_focus(self, event: ControlEvent, seat: int) -> bool:
+        """A private screen worked with the player's own seat button: a short press (let go
+        before it counts as a hold) moves the focus to the next button, a hold presses it. Other
+        seats' buttons do nothing here. Returns True for any seat button (used), False for other
+        controls."""
+        pressed = event.control.seat
+        if pressed is None:
+            return False
+        if pressed != seat:
+            return True
+        targets = [i for i, b in enumerate(self.buttons) if b.focusable and b.name != "back"]
+        if event.kind is Kind.RELEASE and not event.after_hold and targets:
+            self.focus = targets[(targets.index(self.focus) + 1) % len(targets)] \
+                if self.focus in targets else targets[0]
+            self.app.show_focus = True
+        elif event.kind is Kind.HOLD and self.focus is not None:
+            button = self.buttons[self.focus]
+            if button.on_click is not None and button.enabled:
+                button.on_click()
+        return True
 
     def on_back(self) -> None:
         self.app.pop()

@@ -82,9 +82,22 @@ class WipeScreen(Screen):
     name = "wipe"
     shows_back = False
 
-    def __init__(self, app, next_label: Callable[[], str], on_next: Callable[[], None]):
-        self.next_label, self.on_next = next_label, on_next
+    def __init__(self, app, next_label: Callable[[], str], on_next: Callable[[], None],
+                 next_seat: int | None = None):
+        self.next_label, self.on_next, self.next_seat = next_label, on_next, next_seat
         super().__init__(app)
+
+    def seat_lights(self):
+        return seat_lights(next_seat=self.next_seat)
+
+    def on_control(self, event: ControlEvent) -> bool:
+        """The next player's seat button goes on (any seat's once everyone is done)."""
+        seat = event.control.seat
+        if seat is None:
+            return False
+        if event.kind is Kind.PRESS and self.next_seat in (None, seat):
+            self.on_next()
+        return True
 
     def title(self) -> str:
         return self.t("draft.done")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from companion.citadels.draft import PICK, Discard, Pick
+from hw.controls import ControlEvent, Kind
 
 from ... import theme
 from ...geometry import WIDTH
@@ -87,6 +88,16 @@ class PublicScreen(DraftScreen):
     def pass_on(self) -> None:
         show_turn(self.app, self.controller)
 
+    def on_control(self, event: ControlEvent) -> bool:
+        """The seat button of whoever drafts next (its light pulses) opens their gate."""
+        seat = event.control.seat
+        if seat is None:
+            return False
+        view = self.controller.draft_public()
+        if event.kind is Kind.PRESS and view.turn and seat == view.turn.seat:
+            self.pass_on()
+        return True
+
     def check(self) -> None:
         self.app.push(SeatChoiceScreen(self.app, self.controller, "draft-public"))
 
@@ -136,6 +147,9 @@ class PrivateScreen(DraftScreen):
         self.action = v.turn.action
         self.with_face_down = v.turn.with_face_down
 
+    def on_control(self, event: ControlEvent) -> bool:
+        return self.seat_focus(event, self.seat)  # own seat button: press moves, hold chooses
+
     def choose(self, card: str) -> None:
         kind = Pick if self.action == PICK else Discard
         self.app.push(ConfirmScreen(self.app, self.controller, kind(self.seat, card)))
@@ -177,6 +191,9 @@ class ConfirmScreen(DraftScreen):
                         selected=True))
         self.focus = 2  # OK confirms; the finger has to travel to undo
 
+    def on_control(self, event: ControlEvent) -> bool:
+        return self.seat_focus(event, self.seat)  # own seat button: press moves, hold confirms
+
     def confirm(self) -> None:
         seat, c = self.decision.seat, self.controller
         c.confirm(self.decision)
@@ -184,8 +201,9 @@ class ConfirmScreen(DraftScreen):
             self.app.pop()
             self.app.replace(PrivateScreen(self.app, c, seat))
             return
+        following = c.draft_public().turn.seat if c.phase == DRAFT else None
         self.app.push(WipeScreen(self.app, lambda: next_player_label(self, c),
-                                 lambda: show_turn(self.app, c)))
+                                 lambda: show_turn(self.app, c), following))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         key = "draft.confirm_keep" if isinstance(self.decision, Pick) else "draft.confirm_discard"

@@ -1,0 +1,341 @@
+"""The seat hub over USB serial, against the simulator on a real pty: handshake, presses at
+every seat, lights, buzzer, heartbeat timeout, unplug (the pty's master side closed, as a real
+unplug behaves) and reconnect, auto-detection, an exclusive port, garbage; the protocol's
+checks by hypothesis; a Citadels draft driven entirely from seat buttons."""
+
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hw.controls import Control, Kind
+from hw.hubproto import (FROM_HUB, MAX_LINE, TO_HUB, LineBuffer, SeqCheck, checksum, decode,
+                         encode)
+from hw.hubsim import HubSim
+from hw.inputs import ControlInput
+from hw.outputs import LedMode, Outputs
+from hw.serialhub import SeatHub, find_hub, parse_usb_id
+
+FAST = dict(heartbeat=0.2, timeout=0.8, retry=0.2)
+
+
+def wait_for(condition, seconds: float = 3.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+@pytest.fixture
+def rig(tmp_path):
+    """A simulated hub on a pty behind a stable link, and a driver on that link."""
+    events = []
+    control_input = ControlInput(events.append, hold_time=0.2)
+    sim = HubSim(tmp_path / "hub").start()
+    hub = SeatHub(str(tmp_path / "hub"), control_input, **FAST)
+    outputs = Outputs(drivers=[hub])
+    assert wait_for(lambda: hub.status.connected)
+    yield SimpleNamespace(sim=sim, hub=hub, events=events, outputs=outputs, link=tmp_path / "hub")
+    hub.close()
+    sim.stop()
+    control_input.close()
+
+
+def seat_events(events):
+    return [(e.control.seat, e.kind) for e in events if e.control.seat]
+
+
+# --- the protocol ---------------------------------------------------------------------------------
+
+messages = st.one_of(
+    st.builds(lambda s, n: (s, "DOWN", (n,)), st.integers(0, 255), st.integers(1, 8)),
+    st.builds(lambda s, n: (s, "UP", (n,)), st.integers(0, 255), st.integers(1, 8)),
+    st.builds(lambda s, n: (s, "PING", (n,)), st.integers(0, 255), st.integers(0, 999)),
+    st.builds(lambda s, n, c, m: (s, "LIGHT", (n, c, m)), st.integers(0, 255),
+              st.integers(1, 8), st.from_regex(r"[0-9A-F]{6}", fullmatch=True),
+              st.sampled_from(["STEADY", "PULSE", "OFF"])),
+    st.builds(lambda s, f, n: (s, "HELLO", (1, f, n)), st.integers(0, 255),
+              st.from_regex(r"[a-z0-9.\-]{1,10}", fullmatch=True), st.integers(1, 8)))
+
+
+@given(messages)
+def test_every_message_survives_the_line(message):
+    seq, word, args = message
+    line = encode(seq, word, *args)
+    assert len(line) <= MAX_LINE and line.endswith(b"\n")
+    decoded = decode(line)
+    assert (decoded.seq, decoded.word, decoded.args) == (seq, word, args)
+
+
+@given(messages, st.data())
+def test_a_corrupted_or_truncated_line_is_never_a_message(message, data):
+    line = encode(message[0], message[1], *message[2])
+    position = data.draw(st.integers(0, len(line) - 2))  # anything but the final newline
+    byte = data.draw(st.integers(0, 255).filter(lambda b: b != line[position]))
+    corrupted = line[:position] + bytes([byte]) + line[position + 1:]
+    assert decode(corrupted) is None
+    cut = data.draw(st.integers(1, len(line) - 2))  # shorter than the line without its newline
+    assert decode(line[:cut]) is None
+
+
+@given(st.binary(max_size=200))
+def test_garbage_never_raises_and_is_never_a_press(data):
+    for line in LineBuffer().feed(data):
+        message = decode(line, FROM_HUB)
+        assert message is None or message.word not in ("DOWN", "UP")
+
+
+def test_checksum_and_sequence_bookkeeping():
+    assert checksum(b"7 DOWN 3") == 0x16
+    seq = SeqCheck()
+    assert seq.accept(5) and not seq.accept(5)  # a repeat is dropped
+    assert seq.accept(8) and seq.lost == 2
+    assert seq.accept(0) and seq.lost == 2 + 247  # wraps round at 256
+    assert decode(encode(1, "LIGHT", 3, "ffffff", "STEADY"), TO_HUB) is None  # lower case
+    assert decode(encode(1, "LIGHT", 9, "FFFFFF", "GLOW"), TO_HUB) is None
+    assert decode(b"1 DOWN 3*16\n" * 10) is None  # far too long
+
+
+def test_a_line_without_end_is_cut_and_dropped():
+    buffer = LineBuffer()
+    assert buffer.feed(b"x" * (MAX_LINE + 5)) == [b"x" * (MAX_LINE + 5)]
+    assert buffer.feed(encode(1, "UP", 2)) == [encode(1, "UP", 2)]
+
+
+# --- the driver against the simulator ---------------------------------------------------------------
+
+def test_handshake_reports_the_firmware_and_seats(rig):
+    status = rig.hub.status
+    assert status.connected and status.firmware == "sim-1" and status.seats == 8
+    assert status.port == str(rig.link) and status.problem is None
+    assert rig.sim.received[0].word == "HELLO"
+
+
+def test_presses_at_every_seat_become_seat_controls(rig):
+    for seat in range(1, 9):
+        rig.sim.tap(seat)
+    assert wait_for(lambda: len(seat_events(rig.events)) == 16)
+    assert seat_events(rig.events) == [x for s in range(1, 9)
+                                       for x in ((s, Kind.PRESS), (s, Kind.RELEASE))]
+    assert {e.source for e in rig.events} == {"hub"}
+
+
+def test_a_held_seat_button_is_a_hold(rig):
+    rig.sim.press(4)
+    assert wait_for(lambda: (4, Kind.HOLD) in seat_events(rig.events))
+    assert rig.hub.status.pressed == {4}
+    rig.sim.release(4)
+    assert wait_for(lambda: (4, Kind.RELEASE) in seat_events(rig.events))
+
+
+def test_lights_and_the_buzzer_reach_the_hub(rig):
+    rig.outputs.set_seat(3, LedMode.BLINK, "2080FF")
+    rig.outputs.set_seat(5, LedMode.ON, "FFB000")
+    assert wait_for(lambda: rig.sim.lights == {3: ("2080FF", "PULSE"), 5: ("FFB000", "STEADY")})
+    rig.outputs.set_seats({1: (LedMode.ON, "FFFFFF")})
+    assert wait_for(lambda: rig.sim.lights == {1: ("FFFFFF", "STEADY")})
+    rig.outputs.beep(0.06)
+    assert wait_for(lambda: rig.sim.buzzes == [60])
+
+
+def test_a_silent_hub_times_out_and_comes_back(rig):
+    rig.sim.silent = True  # no PONG, no HELLO
+    assert wait_for(lambda: not rig.hub.status.connected, 3)
+    assert "answering" in rig.hub.status.problem or "HELLO" in rig.hub.status.problem
+    time.sleep(0.5)
+    assert not rig.hub.status.connected
+    rig.sim.silent = False
+    assert wait_for(lambda: rig.hub.status.connected, 3)
+
+
+def test_unplug_lets_go_of_held_seats_and_replug_reconnects_within_two_seconds(rig):
+    rig.outputs.set_seat(2, LedMode.ON, "FFFFFF")
+    rig.sim.press(6)
+    assert wait_for(lambda: (6, Kind.PRESS) in seat_events(rig.events))
+    rig.sim.unplug()
+    assert wait_for(lambda: not rig.hub.status.connected, 2)
+    assert wait_for(lambda: (6, Kind.RELEASE) in seat_events(rig.events))
+    rig.sim.plug()
+    back = time.monotonic()
+    assert wait_for(lambda: rig.hub.status.connected, 3)
+    assert time.monotonic() - back < 2.0
+    assert wait_for(lambda: rig.sim.lights == {2: ("FFFFFF", "STEADY")})  # told again
+    rig.sim.tap(1)
+    assert wait_for(lambda: (1, Kind.RELEASE) in seat_events(rig.events))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(junk=st.lists(st.binary(min_size=1, max_size=80), min_size=1, max_size=4))
+def test_garbage_on_the_line_presses_nothing(rig, junk):
+    rig.events.clear()
+    for chunk in junk:
+        rig.sim.send_raw(chunk)
+    rig.sim.send_raw(b"\n")
+    rig.sim.tap(8)  # a marker: once it arrives, the garbage before it has been read
+    assert wait_for(lambda: (8, Kind.RELEASE) in seat_events(rig.events))
+    assert {seat for seat, _ in seat_events(rig.events)} == {8}
+    assert rig.hub.status.connected
+
+
+def test_damaged_lines_are_counted(rig):
+    before = rig.hub.status.dropped
+    rig.sim.send_raw(b"3 DOWN 2*00\n")
+    rig.sim.send_raw(b"\x00\xff garbage\n")
+    assert wait_for(lambda: rig.hub.status.dropped == before + 2)
+    assert not seat_events(rig.events)
+
+
+def test_the_port_is_opened_exclusively(rig):
+    other = SeatHub(str(rig.link), ControlInput(lambda e: None, threaded=False), **FAST)
+    try:
+        assert wait_for(lambda: other.status.problem is not None)
+        assert not other.status.connected and "cannot open" in other.status.problem
+        assert rig.hub.status.connected
+    finally:
+        other.close()
+
+
+def test_auto_finds_the_hub_by_its_usb_id(tmp_path, monkeypatch):
+    from serial.tools import list_ports
+
+    sim = HubSim().start()
+    ports = [SimpleNamespace(device="/dev/ttyS9", vid=None, pid=None),
+             SimpleNamespace(device=sim.port, vid=0x2E8A, pid=0x0005)]
+    monkeypatch.setattr(list_ports, "comports", lambda: ports)
+    assert find_hub(parse_usb_id("2e8a:0005")) == sim.port
+    assert find_hub((0x1234, 0x5678)) is None
+    hub = SeatHub("auto", ControlInput(lambda e: None, threaded=False), **FAST)
+    try:
+        assert wait_for(lambda: hub.status.connected)
+        assert hub.status.port == sim.port
+    finally:
+        hub.close()
+        sim.stop()
+
+
+def test_no_hub_and_a_url_without_a_hub_are_explained():
+    quiet = ControlInput(lambda e: None, threaded=False)
+    missing = SeatHub("/dev/does-not-exist", quiet, **FAST)
+    loop = SeatHub("loop://", quiet, **FAST)  # opened through serial_for_url; nothing answers
+    try:
+        assert wait_for(lambda: missing.status.problem and loop.status.problem)
+        assert "cannot open" in missing.status.problem
+        assert "HELLO" in loop.status.problem
+        assert not missing.status.connected and not loop.status.connected
+    finally:
+        missing.close()
+        loop.close()
+
+
+def test_heartbeats_keep_going_while_idle(rig):
+    start = len([m for m in rig.sim.received if m.word == "PING"])
+    time.sleep(1.0)
+    assert len([m for m in rig.sim.received if m.word == "PING"]) - start >= 3  # every 0.2 s
+    assert rig.hub.status.connected
+
+
+# --- the app ---------------------------------------------------------------------------------------
+
+def test_config_takes_the_hub_and_rejects_bad_values(tmp_path):
+    from ui.config import load_config
+
+    path = tmp_path / "c.toml"
+    path.write_text('[hardware]\nhub = "/dev/serial/by-id/usb-hub"\nhub_usb_id = "2E8A:000A"\n')
+    config = load_config(path, env={})
+    assert (config.hub, config.hub_usb_id, config.errors) == ("/dev/serial/by-id/usb-hub",
+                                                               "2e8a:000a", ())
+    path.write_text('[hardware]\nhub = 3\nhub_usb_id = "pico"\n')
+    errors = load_config(path, env={}).errors
+    assert any("hardware.hub" in e for e in errors) and any("hub_usb_id" in e for e in errors)
+
+
+def test_unplugged_hub_shows_a_notice_and_the_app_goes_on(make_app, tmp_path):
+    from conftest import play, record_text
+
+    sim = HubSim(tmp_path / "hub").start()
+    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+    try:
+        assert wait_for(lambda: app.hw.hub.status.connected)
+        assert "seat hub" in app.hw.backends
+        sim.unplug()
+        assert wait_for(lambda: not app.hw.hub.status.connected)
+        drawn = record_text(app)
+        app.render()
+        assert app.t("notice.hub_off") in drawn
+        play(app, "TAP @settings\nEXPECT settings\nTAP @about\nEXPECT about")
+        drawn.clear()
+        app.render()
+        assert any(str(tmp_path / "hub") in text for text in drawn)
+        sim.plug()
+        assert wait_for(lambda: app.hw.hub.status.connected)
+        play(app, "BACK\nTAP @hwtest\nEXPECT hwtest")
+        sim.tap(5)
+        assert wait_for(lambda: (app.settle() or True) and app.top.counts[Control.SEAT5] == 1)
+        play(app, "TAP @colours")
+        assert wait_for(lambda: sim.lights.get(1) == ("FF2020", "STEADY"))
+    finally:
+        sim.stop()
+
+
+def test_a_citadels_draft_driven_entirely_from_seat_buttons(make_app, tmp_path):
+    """After setup, only the seat hub's buttons: the pulsing seat opens its gate, a long press
+    reveals, presses move between the cards, a hold chooses, a hold confirms, the next seat's
+    press goes on; the lights show who is next and whose screen is open."""
+    from conftest import play
+
+    sim = HubSim(tmp_path / "hub").start()
+    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+
+    def settle_until(condition, seconds=4.0):
+        return wait_for(lambda: (app.settle() or True) and condition(), seconds)
+
+    def long_press(seat):
+        sim.press(seat)
+        time.sleep(0.35)  # hold_time is 0.2 s in tests
+        sim.release(seat)
+
+    try:
+        assert wait_for(lambda: app.hw.hub.status.connected)
+        play(app, "TAP @citadels\nEXPECT citadels-setup\nTAP @start")
+        assert settle_until(lambda: app.top.name in ("draft-public", "gate"))
+        controller = next(s.controller for s in app.stack if s.name == "draft-public")
+        picks = 0
+        while controller.phase == "draft" and picks < 20:
+            seat = controller.draft_public().turn.seat
+            if app.top.name == "draft-public":
+                assert settle_until(lambda s=seat: sim.lights.get(s) == ("2080FF", "PULSE"))
+                sim.tap(seat)
+                assert settle_until(lambda: app.top.name == "gate")
+            if app.top.name == "gate":  # (with 2-3 players a seat may go on privately)
+                assert app.top.seat == seat
+                long_press(seat)
+                assert settle_until(lambda: app.top.name == "draft-private")
+            assert app.top.name == "draft-private" and app.top.seat == seat
+            assert settle_until(lambda s=seat: sim.lights.get(s) == ("FFFFFF", "STEADY"))
+            offered = controller.draft_view(seat).offered
+            before = app.top.focus
+            sim.tap(seat)  # a short press moves to the next card
+            if len(offered) > 1:
+                assert settle_until(lambda b=before: app.top.focus != b)
+            long_press(seat)  # choose it
+            assert settle_until(lambda: app.top.name == "draft-confirm")
+            chosen = app.top.decision.character
+            assert chosen in offered
+            long_press(seat)  # confirm
+            picks += 1
+            assert settle_until(lambda: app.top.name in ("wipe", "draft-private", "calling")), \
+                app.top.name
+            if app.top.name == "wipe":
+                following = app.top.next_seat
+                sim.tap(following or 1)
+                assert settle_until(lambda: app.top.name in ("gate", "calling"))
+        assert picks >= 4 and controller.phase == "calling"
+        assert settle_until(lambda: app.top.name == "calling"), [s.name for s in app.stack]
+    finally:
+        sim.stop()
