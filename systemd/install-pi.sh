@@ -56,6 +56,11 @@ else
     run install -m 0644 "$SRC/systemd/config.example.toml" /etc/companion/config.toml
 fi
 
+echo "== udev rule for the seat hub"
+run install -m 0644 "$SRC/systemd/99-companion-hub.rules" /etc/udev/rules.d/99-companion-hub.rules
+run udevadm control --reload-rules
+run udevadm trigger --subsystem-match=tty
+
 echo "== systemd unit"
 run install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
 run systemctl daemon-reload

@@ -102,6 +102,17 @@ def test_checksum_and_sequence_bookkeeping():
     assert decode(b"1 DOWN 3*16\n" * 10) is None  # far too long
 
 
+def test_the_protocol_documents_example_lines_are_good_lines():
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "serial-protocol.md").read_text(encoding="utf-8")
+    lines = [line.split(maxsplit=3)[3] for line in text.splitlines()
+             if line.startswith(("Pi  → hub", "hub → Pi"))]
+    assert len(lines) == 8
+    for line in lines:
+        assert decode(line.encode() + b"\n") is not None, line
+
+
 def test_a_line_without_end_is_cut_and_dropped():
     buffer = LineBuffer()
     assert buffer.feed(b"x" * (MAX_LINE + 5)) == [b"x" * (MAX_LINE + 5)]
@@ -271,7 +282,7 @@ def test_unplugged_hub_shows_a_notice_and_the_app_goes_on(make_app, tmp_path):
         play(app, "TAP @settings\nEXPECT settings\nTAP @about\nEXPECT about")
         drawn.clear()
         app.render()
-        assert any(str(tmp_path / "hub") in text for text in drawn)
+        assert str(tmp_path / "hub") in "".join(drawn)  # the port (wrapped if long)
         sim.plug()
         assert wait_for(lambda: app.hw.hub.status.connected)
         play(app, "BACK\nTAP @hwtest\nEXPECT hwtest")
