@@ -112,11 +112,17 @@ class SeatHub(OutputDriver):
     # --- the reader thread ------------------------------------------------------------------------------
     def _run(self) -> None:
         while not self._stop.is_set():
-            if self._serial is None:
-                if not self._connect():
-                    self._stop.wait(self.retry)
-                continue
-            self._serve()
+            try:
+                if self._serial is None:
+                    if not self._connect():
+                        self._stop.wait(self.retry)
+                    continue
+                self._serve()
+            except Exception as exc:  # never let the reader die: drop the port, try again
+                log.error("seat hub: unexpected %s; reconnecting", type(exc).__name__)
+                if self._serial is not None:
+                    self._drop_port("internal error")
+                self._stop.wait(self.retry)
 
     def _resolve(self) -> str | None:
         if self.configured == "auto":
@@ -259,4 +265,7 @@ class SeatHub(OutputDriver):
         if new != self._status:
             self._status = new
             if self.on_change is not None:
-                self.on_change(new)
+                try:
+                    self.on_change(new)
+                except Exception as exc:  # the listener's problem must not stop the reader
+                    log.warning("seat hub: status listener failed (%s)", type(exc).__name__)

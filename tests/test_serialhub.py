@@ -20,7 +20,7 @@ from hw.inputs import ControlInput
 from hw.outputs import LedMode, Outputs
 from hw.serialhub import SeatHub, find_hub, parse_usb_id
 
-FAST = dict(heartbeat=0.2, timeout=0.8, retry=0.2)
+FAST = dict(heartbeat=0.2, timeout=1.2, retry=0.2)
 
 
 def wait_for(condition, seconds: float = 3.0) -> bool:

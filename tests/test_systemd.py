@@ -85,8 +85,25 @@ def test_installer_dry_run_shows_every_step():
     out = result.stdout
     for step in ("apt-get install", "fonts-nanum", "useradd", "python3 -m venv",
                  f"{ROOT}[pi]", "/etc/companion/config.toml", "/etc/systemd/system/companion.service",
-                 "systemctl enable companion.service"):
+                 "systemctl enable companion.service", "/etc/udev/rules.d/99-companion-hub.rules",
+                 "udevadm control --reload-rules"):
         assert step in out, step
+
+
+def test_udev_rule_names_the_hub_gives_it_to_dialout_and_keeps_modemmanager_away():
+    from ui.config import Config
+
+    rules = [line for line in (ROOT / "systemd" / "99-companion-hub.rules").read_text()
+             .splitlines() if line and not line.startswith("#")]
+    assert len(rules) == 1
+    fields = dict(re.findall(r'([A-Za-z_{}]+)[=!+]=?"([^"]*)"', rules[0]))
+    vendor, product = Config().hub_usb_id.split(":")
+    assert fields["SUBSYSTEM"] == "tty"
+    assert (fields["ATTRS{idVendor}"], fields["ATTRS{idProduct}"]) == (vendor, product)
+    assert fields["SYMLINK"] == "companion-hub" and fields["GROUP"] == "dialout"
+    assert fields["ENV{ID_MM_DEVICE_IGNORE}"] == "1"
+    assert "dialout" in unit_values()["SupplementaryGroups"][0].split()
+    assert "char-ttyACM" in " ".join(unit_values()["DeviceAllow"])  # the Pico's CDC ACM port
 
 
 def test_installer_refuses_to_run_without_root():

@@ -204,8 +204,13 @@ class App:
 
     # --- events -------------------------------------------------------------------------------
     def post(self, event_type: int, **attrs) -> None:
-        """Post an event from any thread and wake the loop."""
-        pygame.event.post(pygame.event.Event(event_type, **attrs))
+        """Post an event from any thread and wake the loop (before the display is up, e.g. a
+        seat hub connecting during start-up, there is no queue yet: the first frame is drawn
+        anyway)."""
+        try:
+            pygame.event.post(pygame.event.Event(event_type, **attrs))
+        except pygame.error:
+            log.debug("event before the display was ready: dropped")
         self._wake.set()
 
     def _post_control(self, event: ControlEvent) -> None:
