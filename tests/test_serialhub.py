@@ -350,3 +350,70 @@ def test_a_citadels_draft_driven_entirely_from_seat_buttons(make_app, tmp_path):
         assert settle_until(lambda: app.top.name == "calling"), [s.name for s in app.stack]
     finally:
         sim.stop()
+
+
+def test_the_calling_lights_the_crown_gold_and_the_called_seat_white(make_app):
+    from companion.citadels import draft
+    from companion.citadels.charset import first_game
+    from ui.screens.citadels.calling import CallingScreen
+    from ui.screens.citadels.controller import GameController
+    from ui.seat_lights import CROWN, TURN
+
+    app = make_app()
+    game = GameController.new(app, "2016", 5, first_game("2016", 5), 2,
+                              [f"P{n}" for n in range(1, 6)])
+    while game.phase == "draft":
+        game.confirm(draft.legal(game._game.draft)[0])
+    app.push(CallingScreen(app, game))
+    app.render()
+    view = game.calling_public()
+    state = app.hw.outputs.state
+    lit = {seat: (state.seat(seat), state.colour(seat)) for seat in range(1, 9)
+           if state.seat(seat) is not LedMode.OFF}
+    expected = {view.crown: CROWN}
+    if view.actor:
+        expected[view.actor] = TURN
+    assert lit == expected
+    app.pop()
+    app.render()
+    assert all(m is LedMode.OFF for m in app.hw.outputs.state.seats)  # home: all dark
+
+
+def test_the_simulator_takes_seat_presses_from_the_keyboard(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    link = tmp_path / "hub"
+    sim = subprocess.Popen([sys.executable, "-m", "hw.hubsim", "--link", str(link)], cwd=ROOT,
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    events = []
+    control_input = ControlInput(events.append, hold_time=0.2)
+    try:
+        assert wait_for(link.exists, 5)
+        hub = SeatHub(str(link), control_input, **FAST)
+        assert wait_for(lambda: hub.status.connected, 5)
+        hub.show(replace_state(3))
+        sim.stdin.write("7\nh2\n")
+        sim.stdin.flush()
+        assert wait_for(lambda: (2, Kind.RELEASE) in seat_events(events), 5)
+        assert seat_events(events)[:2] == [(7, Kind.PRESS), (7, Kind.RELEASE)]
+        assert (2, Kind.HOLD) in seat_events(events)
+        hub.close()
+        out, _ = sim.communicate("q\n", timeout=5)
+        assert "seat 3: pulse #2080FF" in out  # it prints the lights it is asked to show
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+        control_input.close()
+
+
+def replace_state(seat: int):
+    from hw.outputs import OutputState
+
+    state = OutputState()
+    seats = list(state.seats)
+    colours = list(state.colours)
+    seats[seat - 1], colours[seat - 1] = LedMode.BLINK, "2080FF"
+    return OutputState(seats=tuple(seats), colours=tuple(colours))
