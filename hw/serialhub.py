@@ -81,6 +81,7 @@ class SeatHub(OutputDriver):
         self._lights: dict[int, tuple[str, str]] = {}  # seat -> (colour, mode) to show
         self._seq = 0
         self._write_lock = threading.Lock()
+        self._lights_lock = threading.Lock()  # show() and the re-send after a connect
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="seat-hub", daemon=True)
         self._thread.start()
@@ -94,10 +95,11 @@ class SeatHub(OutputDriver):
         """Tell the hub every seat light that changed."""
         wanted = {seat: (state.colour(seat), MODE_WORD[state.seat(seat)])
                   for seat in range(1, len(state.seats) + 1)}
-        changed = {s: v for s, v in wanted.items() if self._lights.get(s) != v}
-        self._lights = wanted
-        for seat, (colour, mode) in sorted(changed.items()):
-            self._send("LIGHT", seat, colour, mode)
+        with self._lights_lock:
+            changed = {s: v for s, v in wanted.items() if self._lights.get(s) != v}
+            self._lights = wanted
+            for seat, (colour, mode) in sorted(changed.items()):
+                self._send("LIGHT", seat, colour, mode)
 
     def beep(self, seconds: float) -> None:
         self._send("BUZZ", max(1, round(seconds * 1000)))
@@ -151,12 +153,11 @@ class SeatHub(OutputDriver):
         _, firmware, seats = hello.args
         self._set(connected=True, port=url, firmware=firmware, seats=seats, problem=None)
         log.info("seat hub on %s: firmware %s, %d seats", url, firmware, seats)
-        self._send("ALLOFF")
-        lights, self._lights = self._lights, {}
-        for seat, (colour, mode) in sorted(lights.items()):  # the whole state again
-            self._lights[seat] = (colour, mode)
-            if mode != "OFF":
-                self._send("LIGHT", seat, colour, mode)
+        with self._lights_lock:  # the whole picture again (the hub may have been reset)
+            self._send("ALLOFF")
+            for seat, (colour, mode) in sorted(self._lights.items()):
+                if mode != "OFF":
+                    self._send("LIGHT", seat, colour, mode)
         return True
 
     def _handshake(self, port):

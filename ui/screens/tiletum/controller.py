@@ -27,6 +27,10 @@ class TiletumController(SessionController):
     game_id = RULES.game_id
     encode = staticmethod(encode)
 
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self._view_of = self._view = None
+
     @classmethod
     def new(cls, app, players: int, order, festivals, names: list[str]):
         config = config_for(players, order, festivals, corruption_setting(app.store))
@@ -34,8 +38,11 @@ class TiletumController(SessionController):
 
     @property
     def view(self) -> TiletumView:
-        """What the screens may draw (never ``state``: it holds the face-down tokens)."""
-        return view(self.state)
+        """What the screens may draw (never ``state``: it holds the face-down tokens); made
+        once per state, as a frame asks for it many times."""
+        if self._view_of is not self.state:
+            self._view, self._view_of = view(self.state), self.state
+        return self._view
 
     def starting(self, seat: int):
         return starting(self.state, seat)
