@@ -119,3 +119,100 @@ def test_a_killed_game_resumes_with_every_stored_decision_and_nothing_private(
     if app.top.name == "gate":
         controller = app.stack[-2].controller
         assert app.top.seat == controller.draft_public().turn.seat
+
+
+# --- Tiletum ----------------------------------------------------------------------------------
+
+TILETUM_SAFE = {"home", "tiletum-board", "language"}
+
+
+def tap(app, name: str, lines: list[str]) -> None:
+    """Tap a button by name on the in-process app and record the same line for the script."""
+    from conftest import play
+
+    line = f"TAP @{name}"
+    play(app, line)
+    lines.append(line)
+
+
+@pytest.fixture(scope="module")
+def tiletum_script(tmp_path_factory):
+    """Two rounds of a 3-player Tiletum game (dice turned for gold, a Joker's action, a bonus
+    marker, a new turn order, festivals) as script lines, recorded by playing it once."""
+    from dataclasses import replace
+
+    from ui.app import App
+    from ui.config import load_config
+
+    folder = tmp_path_factory.mktemp("tiletum")
+    config = replace(load_config(folder / "none.toml"), data_dir=folder / "data", hold_time=0.2)
+    app = App(config, headless=True, env={"COMPANION_HW": "mock"})
+    app.set_language("en")
+    while app.top.name == "language":
+        app.pop()
+    app.seeds = iter(range(SEED, SEED + 100))
+    lines: list[str] = []
+    for name in ("tiletum", "next", "start", "begin"):
+        tap(app, name, lines)
+    controller = app.top.controller
+    for round_number in (1, 2):
+        for _ in range(3):
+            tap(app, "reveal", lines)
+            tap(app, "ok", lines)
+            for turn in range(3):
+                wedge = next(b.name for b in app.top.buttons if b.name.startswith("wedge"))
+                tap(app, wedge, lines)
+                if turn == 1:
+                    tap(app, "pip-up", lines)
+                if app.top.button("joker-King").visible:
+                    tap(app, "joker-King", lines)
+                tap(app, "take", lines)
+        if round_number == 1:
+            for name in ("building", "action-Merchant", "value3", "confirm"):
+                tap(app, name, lines)
+        tap(app, "order", lines)
+        for seat in reversed(controller.view.order):
+            tap(app, f"seat{seat}", lines)
+        for name in ("confirm", "festival", "count-more", "confirm", "not-there", "confirm",
+                     "count-more", "count-more", "confirm"):
+            tap(app, name, lines)
+    decisions = controller.session.decisions
+    app.close()
+    # begin, 2 x (3 reveals + 9 takes + the turn order + 3 festival entries), the marker
+    assert controller.view.round == 3 and len(decisions) == 1 + 2 * (3 + 9 + 1 + 3) + 1
+    return write_script(folder / "tiletum.txt", lines), decisions
+
+
+@pytest.fixture(scope="module")
+def tiletum_full_run(tiletum_script, tmp_path_factory):
+    script, decisions = tiletum_script
+    data_dir = tmp_path_factory.mktemp("tiletum-full")
+    stored, code, seconds = run_and_kill(data_dir, script, None)
+    assert code == 0
+    (session,) = stored_decisions(data_dir)
+    assert session.decisions == decisions and stored == len(decisions)
+    return seconds
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_a_killed_tiletum_game_resumes_with_every_stored_decision(
+        tmp_path, make_app, tiletum_script, tiletum_full_run, attempt):
+    script, decisions = tiletum_script
+    after = random.Random(100 + attempt).uniform(0.5, tiletum_full_run)
+    stored, code, _ = run_and_kill(tmp_path, script, after)
+    sessions = stored_decisions(tmp_path)
+    if not sessions:
+        assert stored == 0
+        return
+    (session,) = sessions
+    assert len(session.decisions) >= stored
+    assert session.decisions == decisions[:len(session.decisions)]
+    app = make_app(data_dir=tmp_path, language=None)
+    assert app.top.name in TILETUM_SAFE
+    if app.top.name == "tiletum-board":
+        from companion.session import Session
+        from companion.tiletum.game import TiletumRules, view
+
+        expected = Session(session.game, session.config, session.seed,
+                           session.decisions).replay(TiletumRules())
+        assert app.top.controller.view == view(expected)  # exactly where it was
