@@ -7,7 +7,7 @@ import pygame
 
 from .. import theme
 from ..config import ROTATIONS
-from ..widgets import Button, draw_text
+from ..widgets import Button, draw_paragraph, fit_size, wrap
 from .base import BODY, Screen
 
 LABEL_W = 230
@@ -56,9 +56,12 @@ class SettingsScreen(Screen):
     def draw_body(self, canvas: pygame.Surface) -> None:
         for i, key in enumerate(("settings.language", "settings.rotation", "settings.sound",
                                  "settings.corruption")):
-            row = self._row(i)
-            draw_text(canvas, self.app.fonts, self.t(key), (BODY.left, row.centery),
-                      theme.BUTTON_SIZE, anchor="midleft")
+            row, text = self._row(i), self.t(key)
+            fonts = self.app.fonts
+            size = fit_size(fonts, text, theme.BUTTON_SIZE, LABEL_W - 12, row.height)
+            height = len(wrap(fonts, text, size, LABEL_W - 12)) * fonts.get(size).get_linesize()
+            draw_paragraph(canvas, fonts, text, pygame.Rect(
+                BODY.left, row.centery - height // 2, LABEL_W - 12, height), size)
 
     def corruption_label(self) -> str:
         from .tiletum.controller import corruption_setting
