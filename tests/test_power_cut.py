@@ -88,11 +88,10 @@ def stored_decisions(data_dir):
     return sessions
 
 
-@pytest.fixture(scope="module")
-def full_run(game_script, tmp_path_factory):
-    """The script run to its end once, uninterrupted: how long it takes."""
-    script, decisions = game_script
-    data_dir = tmp_path_factory.mktemp("full")
+def run_to_end(data_dir, recorded) -> float:
+    """The script run to its end once, uninterrupted: it stores exactly the recorded
+    decisions; how long it takes."""
+    script, decisions = recorded
     stored, code, seconds = run_and_kill(data_dir, script, None)
     assert code == 0
     (session,) = stored_decisions(data_dir)
@@ -100,19 +99,33 @@ def full_run(game_script, tmp_path_factory):
     return seconds
 
 
-@pytest.mark.parametrize("attempt", range(8))
-def test_a_killed_game_resumes_with_every_stored_decision_and_nothing_private(
-        tmp_path, make_app, game_script, full_run, attempt):
-    script, decisions = game_script
-    after = random.Random(attempt).uniform(0.5, full_run)
-    stored, code, _ = run_and_kill(tmp_path, script, after)
-    sessions = stored_decisions(tmp_path)
+def kill_at_random(data_dir, recorded, full_seconds: float, seed: int):
+    """Run the script and SIGKILL it at a seeded random moment; the session left (None if it
+    was killed before the game started), after checking that every decision reported stored is
+    there and nothing else crept in."""
+    script, decisions = recorded
+    after = random.Random(seed).uniform(0.5, full_seconds)
+    stored, _, _ = run_and_kill(data_dir, script, after)
+    sessions = stored_decisions(data_dir)
     if not sessions:  # killed before the game started: nothing to keep
         assert stored == 0
-        return
+        return None
     (session,) = sessions
     assert len(session.decisions) >= stored  # nothing reported stored was lost
     assert session.decisions == decisions[:len(session.decisions)]  # and nothing else crept in
+    return session
+
+
+@pytest.fixture(scope="module")
+def full_run(game_script, tmp_path_factory):
+    return run_to_end(tmp_path_factory.mktemp("full"), game_script)
+
+
+@pytest.mark.parametrize("attempt", range(8))
+def test_a_killed_game_resumes_with_every_stored_decision_and_nothing_private(
+        tmp_path, make_app, game_script, full_run, attempt):
+    if kill_at_random(tmp_path, game_script, full_run, attempt) is None:
+        return
     app = make_app(data_dir=tmp_path, language=None)
     assert app.top.name in SAFE_SCREENS
     assert not {s.name for s in app.stack} & PRIVATE_SCREENS
@@ -185,28 +198,15 @@ def tiletum_script(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def tiletum_full_run(tiletum_script, tmp_path_factory):
-    script, decisions = tiletum_script
-    data_dir = tmp_path_factory.mktemp("tiletum-full")
-    stored, code, seconds = run_and_kill(data_dir, script, None)
-    assert code == 0
-    (session,) = stored_decisions(data_dir)
-    assert session.decisions == decisions and stored == len(decisions)
-    return seconds
+    return run_to_end(tmp_path_factory.mktemp("tiletum-full"), tiletum_script)
 
 
 @pytest.mark.parametrize("attempt", range(5))
 def test_a_killed_tiletum_game_resumes_with_every_stored_decision(
         tmp_path, make_app, tiletum_script, tiletum_full_run, attempt):
-    script, decisions = tiletum_script
-    after = random.Random(100 + attempt).uniform(0.5, tiletum_full_run)
-    stored, code, _ = run_and_kill(tmp_path, script, after)
-    sessions = stored_decisions(tmp_path)
-    if not sessions:
-        assert stored == 0
+    session = kill_at_random(tmp_path, tiletum_script, tiletum_full_run, 100 + attempt)
+    if session is None:
         return
-    (session,) = sessions
-    assert len(session.decisions) >= stored
-    assert session.decisions == decisions[:len(session.decisions)]
     app = make_app(data_dir=tmp_path, language=None)
     assert app.top.name in TILETUM_SAFE
     if app.top.name == "tiletum-board":
