@@ -1,11 +1,12 @@
-# The README's commands: `make run`, `make test`; `make bench`; `sudo make install-pi` on a Pi.
+# The README's commands: `make run`, `make test`; `make bench`; `sudo make install-pi` on a Pi;
+# `make vm-test` boots the kiosk in a virtual machine (as root, with qemu and mmdebstrap).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
 PYTEST_ARGS ?= -q -n 4  # (pytest-xdist: the UI tests spend most of their time waiting)
 
-.PHONY: run test bench install-pi clean
+.PHONY: run test bench install-pi vm-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,9 @@ bench: $(VENV)/.installed-test
 
 install-pi:
 	bash systemd/install-pi.sh
+
+vm-test: $(VENV)/.installed-test
+	$(BIN)/python tests/vm/run.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -2,15 +2,22 @@
 # Installs the tabletop companion as a kiosk on Raspberry Pi OS Bookworm (Lite or desktop).
 #   sudo make install-pi          (or: sudo bash systemd/install-pi.sh)
 #   DRY_RUN=1 bash systemd/install-pi.sh   prints every step instead of doing it
+#   sudo WHEELS=DIR make install-pi        installs the Python packages from DIR, no network
 # Safe to run again: it upgrades the app and never overwrites /etc/companion/config.toml.
+# What it installs is listed in files beside it: debian-packages.txt (apt), constraints.txt
+# (the exact Python stack), companion.service (the unit; the groups it names are created),
+# modules-load.conf, 99-companion-hub.rules.
 set -euo pipefail
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=/opt/companion
 USER_NAME=companion
 STATE=/var/lib/companion
-GROUPS_WANTED=(video render input gpio dialout tty audio)
 DRY_RUN=${DRY_RUN:-0}
+WHEELS=${WHEELS:-}
+# The groups are the unit's own list: systemd refuses to start a service (status=216/GROUP)
+# when a group in SupplementaryGroups= does not exist.
+read -r -a GROUPS_WANTED <<<"$(sed -n 's/^SupplementaryGroups=//p' "$SRC/systemd/companion.service")"
 
 run() {
     if [ "$DRY_RUN" = 1 ]; then printf '+ %s\n' "$*"; else "$@"; fi
@@ -22,22 +29,28 @@ if [ "$DRY_RUN" != 1 ] && [ "$(id -u)" != 0 ]; then
 fi
 
 echo "== system packages"
-# python3-lgpio / python3-rpi.gpio: gpiozero's pin libraries, from Pi OS (no compiler needed);
-# the venv sees them through --system-site-packages. espeak-ng: the spoken calls (Settings > Sound).
 run apt-get update
-run apt-get install -y --no-install-recommends python3-venv python3-dev fonts-nanum \
-    python3-lgpio python3-rpi.gpio espeak-ng
+packages=()
+while read -r name flag; do
+    [ -n "$name" ] || continue
+    if [ "$flag" = optional ] && ! apt-cache show "$name" >/dev/null 2>&1; then
+        echo "install-pi: no package '$name' on this system (it comes with Raspberry Pi OS); skipped"
+        continue
+    fi
+    packages+=("$name")
+done < <(sed 's/#.*//' "$SRC/systemd/debian-packages.txt")
+run apt-get install -y --no-install-recommends "${packages[@]}"
 
 echo "== user $USER_NAME"
 if ! id "$USER_NAME" >/dev/null 2>&1; then
     run useradd --system --user-group --home-dir "$STATE" --shell /usr/sbin/nologin "$USER_NAME"
 fi
 for group in "${GROUPS_WANTED[@]}"; do
-    if getent group "$group" >/dev/null; then
-        run usermod -aG "$group" "$USER_NAME"
-    else
-        echo "install-pi: no group '$group' on this system; skipped"
+    if ! getent group "$group" >/dev/null; then
+        echo "install-pi: no group '$group' on this system; created"
+        run groupadd --system "$group"
     fi
+    run usermod -aG "$group" "$USER_NAME"
 done
 
 echo "== app in $PREFIX"
@@ -45,7 +58,10 @@ run install -d -m 0755 "$PREFIX" "$PREFIX/docs"
 if [ ! -x "$PREFIX/venv/bin/python" ]; then
     run python3 -m venv --system-site-packages "$PREFIX/venv"
 fi
-run "$PREFIX/venv/bin/pip" install --upgrade --quiet "${SRC}[pi]"
+pip_source=()
+if [ -n "$WHEELS" ]; then pip_source=(--no-index --find-links "$WHEELS"); fi
+run "$PREFIX/venv/bin/pip" install --upgrade --quiet "${pip_source[@]}" \
+    --constraint "$SRC/systemd/constraints.txt" "${SRC}[pi]"
 run install -m 0644 "$SRC"/docs/*.md "$PREFIX/docs/"
 
 echo "== config"
@@ -60,6 +76,10 @@ echo "== udev rule for the seat hub"
 run install -m 0644 "$SRC/systemd/99-companion-hub.rules" /etc/udev/rules.d/99-companion-hub.rules
 run udevadm control --reload-rules
 run udevadm trigger --subsystem-match=tty
+
+echo "== kernel modules loaded at boot"
+run install -m 0644 "$SRC/systemd/modules-load.conf" /etc/modules-load.d/companion.conf
+run systemctl restart systemd-modules-load.service
 
 echo "== systemd unit"
 run install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service

@@ -79,10 +79,11 @@ class App:
             language = "en"
         self.catalog = Catalog.load(language or "en")
         self.language_chosen = language is not None
+        self._hub_seen = False  # the seat hub was connected at some point since start
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
                                 debounce=config.debounce, hold_time=config.hold_time, env=env,
                                 hub=config.hub, hub_usb_id=config.hub_usb_id,
-                                on_hub_change=lambda _status: self.post(REFRESH_EVENT))
+                                on_hub_change=self._on_hub_change)
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
         self.hw.outputs.sound = self.store.get_setting("sound", config.sound)
         self.hw.outputs.on_change = lambda _state: self.post(REFRESH_EVENT)
@@ -379,10 +380,25 @@ class App:
         self.frames += 1
         self.dirty = False
 
-    def _draw_hub_notice(self, canvas: pygame.Surface) -> None:
-        """A small notice at the top while a configured seat hub is not connected."""
+    def _on_hub_change(self, status) -> None:
+        """From the hub's thread: remember that it was connected, and redraw."""
+        self._hub_seen = self._hub_seen or status.connected
+        self.post(REFRESH_EVENT)
+
+    def _hub_notice_due(self) -> bool:
+        """Whether this frame gets the "Seat hub not connected" notice. Only while a configured
+        hub is not connected, and then: if it was connected at some point since start (it is
+        lost), on every screen until it is back; if it never was (e.g. ``hub = "auto"`` and no
+        hub on this table), only until the first input (touch, key, button) since start — said
+        once, after that Hardware test and About still tell."""
         hub = self.hw.hub
         if hub is None or hub.status.connected:
+            return False
+        return self._hub_seen or not self._last_input  # _last_input stays 0.0 until an input
+
+    def _draw_hub_notice(self, canvas: pygame.Surface) -> None:
+        """A small notice at the top while ``_hub_notice_due``."""
+        if not self._hub_notice_due():
             return
         text = self.fonts.render(self.t("notice.hub_off"), theme.SMALL_SIZE - 3, theme.WARNING)
         rect = text.get_rect(midtop=(canvas.get_width() // 2 + 120, 1)).inflate(14, 2)

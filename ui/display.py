@@ -11,6 +11,7 @@ from .geometry import HEIGHT, WIDTH, Viewport
 
 
 MEMORY_DRIVERS = ("offscreen", "dummy")  # SDL drivers that show nothing
+CONSOLE_DRIVERS = ("kmsdrm", "fbcon")  # SDL drivers that own the whole screen (no desktop)
 
 
 class NoDisplay(RuntimeError):
@@ -38,8 +39,11 @@ class Display:
             # SDL falls back to drawing into memory when it finds no screen: nobody would see it.
             pygame.display.quit()
             raise NoDisplay(NO_DISPLAY_HELP.format(error=f"SDL found only {self.driver!r}"))
+        driver = self.driver.lower()  # SDL names it "KMSDRM"
+        if driver == "kmsdrm":
+            present_through_gles()
         if fullscreen is None:
-            fullscreen = self.driver in ("kmsdrm", "fbcon")
+            fullscreen = driver in CONSOLE_DRIVERS
         self.fullscreen = fullscreen
         self.rotation = rotation
         self.strip = strip  # px kept below the picture for the debug strip (0: none)
@@ -89,6 +93,13 @@ class Display:
         """Driver, size and rotation, for the About page."""
         w, h = self.surface.get_size()
         return f"{self.driver} {w}x{h}, {self.rotation}°"
+
+
+def present_through_gles() -> None:
+    """On KMSDRM, SDL shows a window surface through a GL context it makes on GBM/EGL; its
+    default (desktop OpenGL) draws nothing there, so the screen keeps only its clear colour.
+    OpenGL ES is what the Pi's (and Mesa's) EGL gives: ask for it unless the user chose."""
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "opengles2")
 
 
 def use_headless_driver() -> None:

@@ -1,0 +1,94 @@
+"""The kiosk inside the VM, seen from the host through the guest agent and QMP."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import time
+from pathlib import Path
+
+from machine import Machine, VMError
+
+DB = "/var/lib/companion/companion.sqlite3"
+
+
+class Guest:
+    """The running kiosk: commands as root, the service's state, the app's screens (from its
+    journal), screenshots, the stored decisions."""
+
+    def __init__(self, machine: Machine, out: Path):
+        self.machine, self.out = machine, out
+        self.agent = None
+        self.shots: list[str] = []
+
+    def boot(self) -> float:
+        """Start the VM; seconds until the guest agent answers."""
+        self.machine.start()
+        self.agent = self.machine.agent()
+        return time.monotonic() - self.machine.started
+
+    def sh(self, script: str, timeout: float = 60, check: bool = True):
+        return self.agent.run(script, timeout=timeout, check=check)
+
+    def wait_active(self, timeout: float = 180, not_pid: str | None = None) -> str:
+        """Wait until companion.service is active — READY=1 sent, so the first frame is up —
+        with a main PID other than ``not_pid``; that PID."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            state = self.sh("systemctl show -p MainPID -p ActiveState --value companion",
+                            check=False).out.split()
+            if len(state) == 2 and state[1] == "active" and state[0] not in ("0", not_pid):
+                return state[0]
+            time.sleep(0.3)
+        raise VMError("companion.service never became active")
+
+    def journal(self, options: str) -> str:
+        return self.sh(f"journalctl --no-pager {options}").out
+
+    def screens(self) -> list[str]:
+        """The screens the app entered this boot, in order (its "screen NAME" log lines)."""
+        return re.findall(r"ui\.app: screen (\S+)$", self.journal("-b -u companion -o cat"),
+                          re.M)
+
+    def wait_screen(self, name: str, after: int, timeout: float = 30) -> None:
+        """Wait until a screen entered after the first ``after`` is ``name`` and on top."""
+        deadline = time.monotonic() + timeout
+        while True:
+            seen = self.screens()
+            if len(seen) > after and seen[-1] == name:
+                return
+            if time.monotonic() > deadline:
+                raise VMError(f"expected screen {name!r}; the guest showed {seen[after:]}")
+            time.sleep(0.3)
+
+    def shot(self, name: str) -> Path:
+        path = self.out / f"{name}.png"
+        self.machine.screenshot(path)
+        if path.name not in self.shots:
+            self.shots.append(path.name)
+        return path
+
+    def python(self, code: str) -> str:
+        """Run Python 3 code in the guest (as root); what it printed."""
+        return self.sh(f"python3 -c {shlex.quote(code)}").out
+
+    def decisions(self) -> list[str]:
+        """Every stored decision, in order."""
+        return self.python(
+            "import sqlite3\n"
+            f"db = sqlite3.connect('file:{DB}?mode=ro', uri=True)\n"
+            "for (payload,) in db.execute('select payload from decisions "
+            "order by session_id, seq'): print(payload)").splitlines()
+
+    def integrity(self) -> str:
+        return self.python(f"import sqlite3\nprint(sqlite3.connect('{DB}')"
+                           ".execute('pragma integrity_check').fetchone()[0])").strip()
+
+    def watchdog_kill_time(self) -> float | None:
+        """When systemd logged the app's watchdog timeout this boot (guest clock, s)."""
+        for line in self.journal("-b -u companion -o json").splitlines():
+            entry = json.loads(line)
+            if "Watchdog timeout" in str(entry.get("MESSAGE", "")):
+                return int(entry["__REALTIME_TIMESTAMP"]) / 1e6
+        return None

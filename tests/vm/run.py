@@ -1,0 +1,189 @@
+"""`make vm-test`: the kiosk as a maker builds it, booted in a virtual machine.
+
+Builds (or reuses) a Debian bookworm image, installs the project in it with ``make install-pi``
+(offline: apt from the image's own repository, pip from a wheelhouse), boots it, and checks
+what a person at the table would see (tests/vm/scenario.py): the first frame, letterboxed and
+full screen; a touch and keys; a Citadels draft picked by touch and by a seat hub plugged in
+after start; a power cut (SIGKILL of QEMU) in the middle of the draft; the watchdog killing a
+frozen app; a journal with no errors. Screenshots go to ``--out``; one JSON summary goes to
+stdout; exit 1 if any check failed, 2 if this machine cannot run a guest at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the twin app on the host is headless
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from image import ROOT, ensure_image, wheelhouse  # noqa: E402
+
+HUB_USB_ID = "0403:6001"  # QEMU's usb-serial is an FTDI adapter
+
+
+def log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+class Report:
+    """Checks and timings, printed as one JSON object at the end."""
+
+    def __init__(self):
+        self.checks: dict[str, dict] = {}
+        self.timings: dict[str, float] = {}
+        self.facts: dict[str, object] = {}
+
+    def check(self, name: str, ok: bool, **detail) -> bool:
+        self.checks[name] = {"ok": bool(ok), **detail}
+        log(f"vm: {'ok  ' if ok else 'FAIL'} {name} {detail if detail else ''}")
+        return bool(ok)
+
+    def time(self, name: str, seconds: float) -> None:
+        self.timings[name] = round(seconds, 2)
+        log(f"vm: {name} = {seconds:.1f} s")
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.checks) and all(c["ok"] for c in self.checks.values())
+
+    def json(self) -> str:
+        return json.dumps({"passed": self.passed, "checks": self.checks,
+                           "timings_s": self.timings, **self.facts}, indent=2,
+                          ensure_ascii=False)
+
+
+def why_no_guest() -> str | None:
+    """Why this machine cannot build the image or start a guest at all, or None."""
+    missing = [tool for tool in ("qemu-system-x86_64", "qemu-img", "mmdebstrap",
+                                 "dpkg-scanpackages") if not shutil.which(tool)]
+    if missing:
+        return (f"not installed: {', '.join(missing)} (apt-get install qemu-system-x86 "
+                "qemu-utils mmdebstrap dpkg-dev)")
+    if os.geteuid() != 0:
+        return "building the image (mmdebstrap, chroot) needs root"
+    if not guest_starts("tcg"):
+        return "qemu-system-x86_64 cannot start a guest here"
+    return None
+
+
+def guest_starts(accel: str) -> bool:
+    """Whether QEMU keeps a small guest running for 3 s (``/dev/kvm`` may open and KVM still
+    die at once, as it does here on an MSR assertion)."""
+    cpu = ["-cpu", "host"] if accel == "kvm" else []
+    probe = subprocess.Popen(["qemu-system-x86_64", "-accel", accel, *cpu, "-m", "64",
+                              "-display", "none", "-nodefaults", "-no-reboot"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        probe.wait(3)
+        return False
+    except subprocess.TimeoutExpired:
+        probe.kill()
+        probe.wait()
+        return True
+
+
+def stage(share: Path) -> None:
+    """What the guest sees under /mnt/companion: the project as a maker's clone has it (the
+    files git tracks or would track), the wheelhouse, and the table's config file."""
+    shutil.rmtree(share, ignore_errors=True)
+    tree = share / "companion"
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
+                           check=True, capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        if (ROOT / name).is_file():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, tree / name)
+    shutil.copytree(wheelhouse(log), share / "wheels")
+    # The Pi's example config, with the VM's USB serial adapter as the hub's USB id.
+    example = (ROOT / "systemd" / "config.example.toml").read_text()
+    config = example.replace('hub = "auto"', f'hub = "auto"\nhub_usb_id = "{HUB_USB_ID}"', 1)
+    if config == example:
+        raise RuntimeError('config.example.toml no longer says hub = "auto"')
+    (share / "config.toml").write_text(config)
+
+
+def run(out: Path, report: Report) -> None:
+    from guest import Guest
+    from machine import Machine
+
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="companion-vm-"))
+    started = time.monotonic()
+    image, built = ensure_image(log)
+    if built:
+        report.time("image_build", time.monotonic() - started)
+    report.facts["accel"] = accel = "kvm" if kvm_works() else "tcg"
+    log(f"vm: accelerator {accel}")
+    stage(work / "share")
+    disk = work / "disk.qcow2"
+    subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F",
+                    "qcow2", str(disk)], check=True)
+    guest = Guest(Machine(image, disk, work / "share", work, accel), out)
+    try:
+        play(guest, report, work)
+    finally:
+        guest.machine.stop()
+        for console in sorted(work.glob("console-*.log")):
+            shutil.copy(console, out / console.name)
+        report.facts["screenshots"] = {"dir": str(out), "files": guest.shots}
+        shutil.rmtree(work, ignore_errors=True)
+        report.time("total", time.monotonic() - started)
+
+
+def kvm_works() -> bool:
+    return os.access("/dev/kvm", os.R_OK | os.W_OK) and guest_starts("kvm")
+
+
+def play(guest, report: Report, work: Path) -> None:
+    import scenario
+
+    report.time("boot_to_agent", guest.boot())
+    if not scenario.install(guest, report):
+        return
+    table = scenario.Table(guest, report, work / "share" / "config.toml", work / "twin")
+    try:
+        scenario.first_frame(table)
+        scenario.touch_and_keys(table)
+        picks = scenario.draft(table)
+        scenario.power_cut(table, picks)
+        scenario.watchdog(table)
+        scenario.journal_clean(table)
+    finally:
+        table.twin.close()
+    report.check("scenario_ran_to_the_end", True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "vm-test",
+                        help="where screenshots, the install log and the summary go")
+    args = parser.parse_args(argv)
+    reason = why_no_guest()
+    if reason:
+        print(json.dumps({"passed": False, "skipped": reason}))
+        return 2
+    report = Report()
+    try:
+        run(args.out, report)
+    except Exception as exc:  # a step that could not go on: a failed check, with where
+        report.check("scenario_ran_to_the_end", False, error=f"{type(exc).__name__}: {exc}",
+                     where=traceback.format_exc().splitlines()[-6:])
+    summary = report.json()
+    (args.out / "summary.json").write_text(summary)
+    print(summary)
+    return 0 if report.passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

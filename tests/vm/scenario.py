@@ -1,0 +1,242 @@
+"""The steps of `make vm-test`, each what a maker or a player does, each with its checks.
+
+Every step that acts on the screen acts on the twin too (tests/vm/twin.py): the twin says where
+to tap, which screen must follow and what it must look like.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from guest import Guest
+from hw.controls import Control
+from hw.hubsim import HubSim
+from machine import SCREEN, VMError
+from twin import Twin, likeness
+
+HOLD = 1.4  # seconds a finger or a seat button is held (the config's 0.8 s, and room for TCG)
+LIKENESS = 0.97  # share of the picture that must be as the twin draws it
+
+
+class Table:
+    """The guest and its twin, driven together as a player drives the box."""
+
+    def __init__(self, guest: Guest, report, config: Path, twin_data: Path):
+        self.guest, self.report = guest, report
+        self.config, self.twin_data = config, twin_data
+        self.twin = Twin(config, twin_data, SCREEN)
+
+    def restart_twin(self) -> None:
+        """The twin restarts as the guest's app did: it resumes from its own store."""
+        self.twin.close()
+        self.twin = Twin(self.config, self.twin_data, SCREEN)
+
+    def touch(self, name: str | None = None, hold: bool = False) -> None:
+        """Tap (or hold) the named button (None: the first one offered) and wait for the
+        screen the twin went to."""
+        seen = len(self.guest.screens())
+        x, y = self.twin.hold(name) if hold else self.twin.tap(name)
+        self.guest.machine.tap(x, y, HOLD if hold else 0.1)
+        self.guest.wait_screen(self.twin.screen, seen)
+
+    def key(self, control: Control, qcode: str) -> None:
+        self.twin.press(control)
+        self.guest.machine.key(qcode)
+
+    def shown(self, name: str, timeout: float = 20) -> float | None:
+        """Take screenshots until the guest shows what the twin shows; when it first did
+        (None: not within ``timeout``). The last screenshot is kept as ``name``."""
+        expected, target = self.twin.picture(), self.twin.viewport.target
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if likeness(self.guest.shot(name), expected, target) >= LIKENESS:
+                return time.monotonic()
+            time.sleep(0.05)
+        return None
+
+    def looks_right(self, check: str, shot: Path) -> bool:
+        score = likeness(shot, self.twin.picture(), self.twin.viewport.target)
+        return self.report.check(check, score >= LIKENESS, likeness=round(score, 3),
+                                 screen=self.twin.screen)
+
+
+def install(guest: Guest, report) -> bool:
+    """As a maker: the project copied onto the box, the config file in place, then
+    `make install-pi` (apt from the image's offline repository, pip from the wheelhouse)."""
+    started = time.monotonic()
+    result = guest.sh(
+        "set -e; mkdir -p /mnt/companion; "
+        "mount -t 9p -o trans=virtio,version=9p2000.L,ro companion /mnt/companion; "
+        "rm -rf /root/companion; cp -a /mnt/companion/companion /root/companion; "
+        "install -d /etc/companion; "
+        "install -m 0644 /mnt/companion/config.toml /etc/companion/config.toml; "
+        "cd /root/companion && WHEELS=/mnt/companion/wheels make install-pi 2>&1",
+        timeout=900, check=False)
+    (guest.out / "install.log").write_text(result.out + result.err)
+    report.time("install", time.monotonic() - started)
+    if not report.check("install_pi", result.code == 0, exit=result.code,
+                        tail=(result.out + result.err)[-600:] if result.code else ""):
+        return False
+    report.check("installer_skips_pi_only_packages",
+                 "no package 'python3-lgpio' on this system" in result.out)
+    groups = guest.sh("id -nG companion").out.split()
+    report.check("installer_creates_missing_groups",
+                 "no group 'gpio' on this system; created" in result.out and "gpio" in groups,
+                 groups=groups)
+    return True
+
+
+def first_frame(table: Table) -> None:
+    """The service's first frame (it sent READY=1): the app, full screen, letterboxed."""
+    guest, report = table.guest, table.report
+    guest.wait_active()
+    shot = guest.shot("01-first-frame")
+    report.check("first_frame_is_the_app", guest.screens()[-1:] == [table.twin.screen],
+                 screen=guest.screens()[-1:])
+    ok, detail = letterboxed(shot, table.twin.viewport.target)
+    report.check("first_frame_fullscreen_letterboxed", ok, **detail)
+    table.looks_right("first_frame_as_drawn_by_the_app", shot)
+
+
+def touch_and_keys(table: Table) -> None:
+    """A finger on "English", then the arrow keys and Enter, then BACK home."""
+    guest, report = table.guest, table.report
+    seen = len(guest.screens())
+    x, y = table.twin.tap("en")
+    touched = time.monotonic()
+    guest.machine.tap(x, y)
+    shown = table.shown("02-touch")
+    report.check("touch_opens_what_it_touched", shown is not None, screen=table.twin.screen)
+    if shown is not None:
+        report.time("touch_to_new_screen", shown - touched)
+    guest.wait_screen(table.twin.screen, seen)
+
+    table.key(Control.DOWN, "down")
+    report.check("arrow_key_moves_the_focus", table.shown("03-key-down") is not None)
+    seen = len(guest.screens())
+    table.key(Control.OK, "ret")
+    guest.wait_screen(table.twin.screen, seen)
+    table.looks_right("enter_opens_the_focused_button", guest.shot("04-key-enter"))
+    while table.twin.screen != "home":
+        seen = len(guest.screens())
+        table.key(Control.BACK, "esc")
+        guest.wait_screen(table.twin.screen, seen)
+
+
+def draft(table: Table) -> int:
+    """A 4-player Citadels draft: seats 1 and 2 pick by touch; then a seat hub is plugged in
+    (the app is running), found, and seat 3 opens its private screen with its own button.
+    Returns the number of picks made."""
+    guest, report = table.guest, table.report
+    table.touch("citadels")
+    table.touch("start")
+    guest.shot("05-draft-gate")
+    for seat in (1, 2):
+        table.touch("player", hold=True)  # the gate: hold to reveal
+        if seat == 1:
+            guest.shot("06-draft-private")
+        pick(table)
+    hub = HubSim(firmware="vm-sim").start()
+    try:
+        plugged = time.monotonic()
+        guest.machine.plug_usb_serial(hub.port)
+        found = wait_for(lambda: "seat hub on /dev/ttyUSB" in guest.journal("-b -u companion"),
+                         30)
+        report.time("hub_plug_to_connected", time.monotonic() - plugged)
+        report.check("hub_plugged_in_after_start_is_found", found)
+        guest.shot("07-hub-connected")
+        seen = len(guest.screens())
+        table.twin.hold_control(Control.SEAT3)
+        hub.press(3)
+        time.sleep(HOLD)
+        hub.release(3)
+        guest.wait_screen(table.twin.screen, seen)
+        report.check("hub_seat_button_opens_its_players_screen",
+                     table.twin.screen == "draft-private", lights=sorted(hub.lights.items()))
+        pick(table)
+    finally:
+        hub.stop()
+    return 3
+
+
+def pick(table: Table) -> None:
+    """On a private draft screen: the first card offered, confirm, pass on."""
+    table.touch()
+    table.touch("confirm")
+    table.touch("next")
+
+
+def power_cut(table: Table, picks: int) -> None:
+    """QEMU killed mid-draft: every pick kept, the database sound, the app back on a gate or
+    the public screen by itself."""
+    guest, report = table.guest, table.report
+    stored = guest.decisions()
+    report.check("draft_picks_stored", len(stored) >= picks, picks=picks, stored=len(stored))
+    guest.shot("08-before-power-cut")
+    guest.sh("echo unsynced > /var/tmp/companion-unsynced")  # written, never synced
+    guest.machine.power_cut()
+    cut = time.monotonic()
+    guest.boot()
+    guest.wait_active()
+    report.time("power_cut_to_ready", time.monotonic() - cut)
+    report.time("boot_to_ready", time.monotonic() - guest.machine.started)
+    report.check("power_cut_lost_what_was_not_synced",
+                 guest.sh("test -e /var/tmp/companion-unsynced", check=False).code != 0)
+    report.check("database_intact_after_power_cut", guest.integrity() == "ok")
+    report.check("every_pick_kept", guest.decisions() == stored, stored=len(stored))
+    resumed = guest.screens()[-1:]
+    table.restart_twin()
+    report.check("resumes_on_a_gate_or_public_screen",
+                 resumed == [table.twin.screen] and resumed[0] in ("gate", "draft-public"),
+                 screen=resumed)
+    table.looks_right("resumed_screen_as_drawn_by_the_app", guest.shot("09-resumed"))
+
+
+def watchdog(table: Table) -> None:
+    """A frozen app (SIGSTOP) misses its pings: systemd kills it and starts it again."""
+    guest, report = table.guest, table.report
+    pid = guest.wait_active()
+    stopped = float(guest.sh(f"date +%s.%N; kill -STOP {pid}").out.split()[0])
+    frozen = time.monotonic()
+    new_pid = guest.wait_active(timeout=150, not_pid=pid)
+    report.time("frozen_to_ready_again", time.monotonic() - frozen)
+    killed = guest.watchdog_kill_time()
+    if killed is not None:
+        report.time("frozen_to_watchdog_kill", killed - stopped)
+    report.check("watchdog_restarts_a_frozen_app", killed is not None and new_pid != pid)
+    guest.shot("10-after-watchdog")
+
+
+def journal_clean(table: Table) -> None:
+    """No error in the journal of any boot, but the watchdog's own report of the freeze."""
+    errors = [line for line in table.guest.journal("-p err -o cat").splitlines()
+              if line.strip() and "companion.service: Watchdog timeout" not in line]
+    table.report.check("journal_has_no_errors", not errors, errors=errors[:20])
+
+
+# --- pictures ----------------------------------------------------------------------------------
+def wait_for(condition, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def letterboxed(path: Path, target) -> tuple[bool, dict]:
+    """Full screen (the display mode's size), the picture where the letterbox puts it, black
+    bars above and below, and more than a clear colour in the picture."""
+    shot = pygame.image.load(str(path))
+    if shot.get_size() != SCREEN:
+        return False, {"size": list(shot.get_size())}
+    x, y, w, h = target
+    black = lambda rect: pygame.transform.average_color(shot.subsurface(rect))[:3] == (0, 0, 0)
+    width, height = shot.get_size()
+    bars = black((0, 0, width, y)) and black((0, y + h, width, height - y - h))
+    data = pygame.image.tobytes(shot.subsurface(target), "RGB")
+    colours = len({data[i:i + 3] for i in range(0, len(data), 3 * 7)})
+    return bars and colours > 3, {"size": list(shot.get_size()), "picture": list(target), "colours": colours}
