@@ -63,3 +63,9 @@ def test_a_machine_without_qemu_is_told_and_exits_2(tmp_path):
                             env=env, timeout=60)
     assert result.returncode == 2
     assert "qemu-system-x86_64" in json.loads(result.stdout)["skipped"]
+
+
+def test_a_picture_in_another_display_mode_is_not_like_the_expected_one(tmp_path):
+    """Issue 13's app, not full screen on KMSDRM, left an 800x600 mode of the clear colour."""
+    path = picture(tmp_path, size=(800, 600), target=(0, 0, 800, 600), stripes=False)
+    assert likeness(path, pygame.Surface((1024, 614)), TARGET) == 0.0

@@ -98,7 +98,7 @@ def _build(work: Path, log) -> None:
     mirror = os.environ.get("COMPANION_VM_MIRROR")
     if mirror:
         command.append(mirror)
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     boot = rootfs / "boot"
     shutil.copy(next(boot.glob("vmlinuz-*")), work / "vmlinuz")
     shutil.copy(next(boot.glob("initrd.img-*")), work / "initrd.img")

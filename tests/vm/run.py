@@ -113,7 +113,7 @@ def stage(share: Path) -> None:
     (share / "config.toml").write_text(config)
 
 
-def run(out: Path, report: Report) -> None:
+def run(out: Path, language: str, report: Report) -> None:
     from guest import Guest
     from machine import Machine
 
@@ -131,7 +131,7 @@ def run(out: Path, report: Report) -> None:
                     "qcow2", str(disk)], check=True)
     guest = Guest(Machine(image, disk, work / "share", work, accel), out)
     try:
-        play(guest, report, work)
+        play(guest, report, work, language)
     finally:
         guest.machine.stop()
         for console in sorted(work.glob("console-*.log")):
@@ -145,7 +145,7 @@ def kvm_works() -> bool:
     return os.access("/dev/kvm", os.R_OK | os.W_OK) and guest_starts("kvm")
 
 
-def play(guest, report: Report, work: Path) -> None:
+def play(guest, report: Report, work: Path, language: str) -> None:
     import scenario
 
     report.time("boot_to_agent", guest.boot())
@@ -154,7 +154,7 @@ def play(guest, report: Report, work: Path) -> None:
     table = scenario.Table(guest, report, work / "share" / "config.toml", work / "twin")
     try:
         scenario.first_frame(table)
-        scenario.touch_and_keys(table)
+        scenario.touch_and_keys(table, language)
         picks = scenario.draft(table)
         scenario.power_cut(table, picks)
         scenario.watchdog(table)
@@ -168,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "vm-test",
                         help="where screenshots, the install log and the summary go")
+    parser.add_argument("--lang", choices=("en", "ko"), default="en",
+                        help="the language the player picks on the first screen")
     args = parser.parse_args(argv)
     reason = why_no_guest()
     if reason:
@@ -175,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     report = Report()
     try:
-        run(args.out, report)
+        run(args.out, args.lang, report)
     except Exception as exc:  # a step that could not go on: a failed check, with where
         report.check("scenario_ran_to_the_end", False, error=f"{type(exc).__name__}: {exc}",
                      where=traceback.format_exc().splitlines()[-6:])

@@ -46,13 +46,16 @@ class Table:
         self.twin.press(control)
         self.guest.machine.key(qcode)
 
-    def shown(self, name: str, timeout: float = 20) -> float | None:
-        """Take screenshots until the guest shows what the twin shows; when it first did
-        (None: not within ``timeout``). The last screenshot is kept as ``name``."""
+    def shown(self, name: str, unlike: Path, timeout: float = 20) -> float | None:
+        """Take screenshots until the guest's picture has changed from ``unlike`` and shows
+        what the twin shows (small changes such as a focus ring are below the likeness
+        threshold: hence both); when it first did, or None. The last one is kept as ``name``."""
         expected, target = self.twin.picture(), self.twin.viewport.target
+        before = pixels(unlike)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if likeness(self.guest.shot(name), expected, target) >= LIKENESS:
+            shot = self.guest.shot(name)
+            if pixels(shot) != before and likeness(shot, expected, target) >= LIKENESS:
                 return time.monotonic()
             time.sleep(0.05)
         return None
@@ -101,21 +104,23 @@ def first_frame(table: Table) -> None:
     table.looks_right("first_frame_as_drawn_by_the_app", shot)
 
 
-def touch_and_keys(table: Table) -> None:
-    """A finger on "English", then the arrow keys and Enter, then BACK home."""
+def touch_and_keys(table: Table, language: str) -> None:
+    """A finger on the language (``en`` or ``ko``), then the arrow keys and Enter, then BACK
+    home."""
     guest, report = table.guest, table.report
     seen = len(guest.screens())
-    x, y = table.twin.tap("en")
+    x, y = table.twin.tap(language)
     touched = time.monotonic()
     guest.machine.tap(x, y)
-    shown = table.shown("02-touch")
+    shown = table.shown("02-touch", unlike=guest.out / "01-first-frame.png")
     report.check("touch_opens_what_it_touched", shown is not None, screen=table.twin.screen)
     if shown is not None:
         report.time("touch_to_new_screen", shown - touched)
     guest.wait_screen(table.twin.screen, seen)
 
     table.key(Control.DOWN, "down")
-    report.check("arrow_key_moves_the_focus", table.shown("03-key-down") is not None)
+    report.check("arrow_key_moves_the_focus",
+                 table.shown("03-key-down", unlike=guest.out / "02-touch.png") is not None)
     seen = len(guest.screens())
     table.key(Control.OK, "ret")
     guest.wait_screen(table.twin.screen, seen)
@@ -179,7 +184,7 @@ def power_cut(table: Table, picks: int) -> None:
     guest.sh("echo unsynced > /var/tmp/companion-unsynced")  # written, never synced
     guest.machine.power_cut()
     cut = time.monotonic()
-    guest.boot()
+    report.time("boot_to_agent_after_cut", guest.boot())  # the peer: a service that needs nothing
     guest.wait_active()
     report.time("power_cut_to_ready", time.monotonic() - cut)
     report.time("boot_to_ready", time.monotonic() - guest.machine.started)
@@ -218,6 +223,10 @@ def journal_clean(table: Table) -> None:
 
 
 # --- pictures ----------------------------------------------------------------------------------
+def pixels(path: Path) -> bytes:
+    return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
+
+
 def wait_for(condition, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

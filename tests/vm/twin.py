@@ -71,6 +71,8 @@ def likeness(screenshot: Path, expected: pygame.Surface, target: tuple[int, int,
              tolerance: int = 24) -> float:
     """The share of pixels of the guest's picture area within ``tolerance`` of the expected."""
     shot = pygame.image.load(str(screenshot))
+    if not shot.get_rect().contains(pygame.Rect(target)):
+        return 0.0  # not the display mode the picture should fill
     area = shot.subsurface(pygame.Rect(target)).copy()
     a = pygame.image.tobytes(area, "RGB")
     b = pygame.image.tobytes(expected.convert(24) if expected.get_bitsize() != 24 else expected,
