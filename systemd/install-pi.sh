@@ -31,7 +31,7 @@ fi
 echo "== system packages"
 run apt-get update
 packages=()
-while read -r name flag; do
+while read -r name flag || [ -n "$name" ]; do
     [ -n "$name" ] || continue
     if [ "$flag" = optional ] && ! apt-cache show "$name" >/dev/null 2>&1; then
         echo "install-pi: no package '$name' on this system (it comes with Raspberry Pi OS); skipped"
@@ -79,7 +79,9 @@ run udevadm trigger --subsystem-match=tty
 
 echo "== kernel modules loaded at boot"
 run install -m 0644 "$SRC/systemd/modules-load.conf" /etc/modules-load.d/companion.conf
-run systemctl restart systemd-modules-load.service
+run systemctl restart systemd-modules-load.service ||
+    echo "install-pi: a module did not load (journalctl -u systemd-modules-load); a seat hub" \
+         "plugged in later may need: sudo systemctl restart companion"
 
 echo "== systemd unit"
 run install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
@@ -17,8 +18,10 @@ from packaging.utils import canonicalize_name
 from conftest import ROOT
 from test_systemd import INSTALLER, unit_values
 
+sys.path.insert(0, str(ROOT / "tests" / "vm"))
+from image import kiosk_packages  # noqa: E402  (the VM image reads the same list)
+
 CONSTRAINTS = ROOT / "systemd" / "constraints.txt"
-PACKAGES = ROOT / "systemd" / "debian-packages.txt"
 MODULES = ROOT / "systemd" / "modules-load.conf"
 
 
@@ -46,11 +49,6 @@ def apt_install_line(out: str) -> list[str]:
     return line.split()[5:]
 
 
-def listed_packages() -> list[tuple[str, bool]]:
-    rows = [line.split("#")[0].split() for line in PACKAGES.read_text().splitlines()]
-    return [(row[0], row[1:] == ["optional"]) for row in rows if row]
-
-
 def test_installer_installs_what_sdl_kmsdrm_draws_through(tmp_path):
     """SDL's KMSDRM driver opens GBM, EGL and GLES at run time, and Mesa's DRI driver does the
     drawing: a Lite image without them says "Could not initialize EGL"."""
@@ -58,12 +56,12 @@ def test_installer_installs_what_sdl_kmsdrm_draws_through(tmp_path):
     for package in ("libgbm1", "libegl1", "libegl-mesa0", "libgles2", "libgl1-mesa-dri",
                     "fonts-nanum", "python3-venv", "espeak-ng"):
         assert package in installed
-    assert installed == [name for name, _ in listed_packages()]
+    assert installed == [name for name, _ in kiosk_packages()]
 
 
 def test_pi_only_packages_are_skipped_with_a_message_where_the_system_lacks_them(tmp_path):
-    required = [name for name, optional in listed_packages() if not optional]
-    optional = [name for name, optional in listed_packages() if optional]
+    required = [name for name, optional in kiosk_packages() if not optional]
+    optional = [name for name, optional in kiosk_packages() if optional]
     assert {"python3-lgpio", "python3-rpi.gpio"} <= set(optional)
     out = dry_run(tmp_path, known_packages=" ".join(required))
     assert apt_install_line(out) == required

@@ -8,7 +8,7 @@ import shlex
 import time
 from pathlib import Path
 
-from machine import Machine, VMError
+from machine import Machine, VMError, until
 
 DB = "/var/lib/companion/companion.sqlite3"
 
@@ -34,14 +34,16 @@ class Guest:
     def wait_active(self, timeout: float = 180, not_pid: str | None = None) -> str:
         """Wait until companion.service is active — READY=1 sent, so the first frame is up —
         with a main PID other than ``not_pid``; that PID."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        def active_pid():
             state = self.sh("systemctl show -p MainPID -p ActiveState --value companion",
                             check=False).out.split()
-            if len(state) == 2 and state[1] == "active" and state[0] not in ("0", not_pid):
-                return state[0]
-            time.sleep(0.3)
-        raise VMError("companion.service never became active")
+            ok = len(state) == 2 and state[1] == "active" and state[0] not in ("0", not_pid)
+            return state[0] if ok else None
+
+        pid = until(active_pid, timeout)
+        if pid is None:
+            raise VMError("companion.service never became active")
+        return pid
 
     def journal(self, options: str) -> str:
         return self.sh(f"journalctl --no-pager {options}").out
@@ -53,14 +55,14 @@ class Guest:
 
     def wait_screen(self, name: str, after: int, timeout: float = 30) -> None:
         """Wait until a screen entered after the first ``after`` is ``name`` and on top."""
-        deadline = time.monotonic() + timeout
-        while True:
-            seen = self.screens()
-            if len(seen) > after and seen[-1] == name:
-                return
-            if time.monotonic() > deadline:
-                raise VMError(f"expected screen {name!r}; the guest showed {seen[after:]}")
-            time.sleep(0.3)
+        seen = []
+
+        def entered():
+            seen[:] = self.screens()
+            return len(seen) > after and seen[-1] == name
+
+        if not until(entered, timeout):
+            raise VMError(f"expected screen {name!r}; the guest showed {seen[after:]}")
 
     def shot(self, name: str) -> Path:
         path = self.out / f"{name}.png"

@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import tomllib
 from dataclasses import dataclass
@@ -32,7 +33,10 @@ DISK_SIZE = "4G"
 # the guest agent (the test's way in: no network, no login).
 BASE_PACKAGES = ("systemd-sysv", "udev", "kmod", "linux-image-amd64", "initramfs-tools",
                  "python3", "make", "procps", "qemu-guest-agent", "ca-certificates")
-RECIPE_VERSION = 4  # raise when the build below changes in a way the inputs do not show
+RECIPE_VERSION = 4
+# The guest's Python (bookworm's 3.11 on x86_64), as pip download's target.
+GUEST_WHEEL_TAGS = ("--python-version", "3.11", "--implementation", "cp", "--abi", "cp311",
+                    "--platform", "manylinux_2_17_x86_64", "--platform", "manylinux2014_x86_64")  # raise when the build below changes in a way the inputs do not show
 
 
 @dataclass(frozen=True)
@@ -156,8 +160,10 @@ def _offline_repository(rootfs: Path) -> None:
 
 def wheelhouse(log=print) -> Path:
     """Wheels for everything pip installs on the guest (the pinned stack and the build
-    backend), downloaded once per constraints file."""
-    key = hashlib.sha256(CONSTRAINTS.read_bytes() + (ROOT / "pyproject.toml").read_bytes())
+    backend), for the guest's Python whatever the host's, downloaded once per constraints
+    file."""
+    key = hashlib.sha256(CONSTRAINTS.read_bytes() + (ROOT / "pyproject.toml").read_bytes()
+                         + " ".join(GUEST_WHEEL_TAGS).encode())
     target = cache_dir() / f"wheels-{key.hexdigest()[:16]}"
     if target.exists():
         return target
@@ -166,8 +172,9 @@ def wheelhouse(log=print) -> Path:
     try:
         project = tomllib.loads((ROOT / "pyproject.toml").read_text())
         needs = [*project["project"]["dependencies"], *project["build-system"]["requires"]]
-        subprocess.run(["python3", "-m", "pip", "download", "-q", "-d", str(work),
-                        "-c", str(CONSTRAINTS), "--only-binary=:all:", *needs], check=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "-d", str(work),
+                        "-c", str(CONSTRAINTS), "--only-binary=:all:", *GUEST_WHEEL_TAGS,
+                        *needs], check=True)
         work.rename(target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -175,8 +182,6 @@ def wheelhouse(log=print) -> Path:
 
 
 if __name__ == "__main__":
-    import sys
-
     if sys.argv[1:2] == ["customize"]:
         customize(Path(sys.argv[2]))
     elif sys.argv[1:2] == ["build"]:

@@ -26,6 +26,17 @@ class VMError(RuntimeError):
     """The machine or one of its channels did not do what was asked."""
 
 
+def until(condition, timeout: float, every: float = 0.3):
+    """Ask ``condition()`` every ``every`` s until it gives something true; that, or None
+    after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value or None
+        time.sleep(every)
+
+
 class JsonChannel:
     """A QMP or guest-agent socket: one JSON object a line each way."""
 
@@ -237,6 +248,8 @@ class Machine:
         if self.process is None or self.process.poll() is not None:
             return
         try:
+            if self.qmp is None:
+                raise VMError("no monitor")
             self.qmp.execute("quit")
             self.process.wait(10)
         except (VMError, OSError, subprocess.TimeoutExpired):

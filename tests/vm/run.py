@@ -118,25 +118,27 @@ def run(out: Path, language: str, report: Report) -> None:
     from machine import Machine
 
     out.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="companion-vm-"))
     started = time.monotonic()
     image, built = ensure_image(log)
     if built:
         report.time("image_build", time.monotonic() - started)
     report.facts["accel"] = accel = "kvm" if kvm_works() else "tcg"
     log(f"vm: accelerator {accel}")
-    stage(work / "share")
-    disk = work / "disk.qcow2"
-    subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F",
-                    "qcow2", str(disk)], check=True)
-    guest = Guest(Machine(image, disk, work / "share", work, accel), out)
+    work = Path(tempfile.mkdtemp(prefix="companion-vm-"))
+    guest = None
     try:
+        stage(work / "share")
+        disk = work / "disk.qcow2"
+        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F",
+                        "qcow2", str(disk)], check=True)
+        guest = Guest(Machine(image, disk, work / "share", work, accel), out)
         play(guest, report, work, language)
     finally:
-        guest.machine.stop()
+        if guest is not None:
+            guest.machine.stop()
+            report.facts["screenshots"] = {"dir": str(out), "files": guest.shots}
         for console in sorted(work.glob("console-*.log")):
             shutil.copy(console, out / console.name)
-        report.facts["screenshots"] = {"dir": str(out), "files": guest.shots}
         shutil.rmtree(work, ignore_errors=True)
         report.time("total", time.monotonic() - started)
 
@@ -158,7 +160,7 @@ def play(guest, report: Report, work: Path, language: str) -> None:
         picks = scenario.draft(table)
         scenario.power_cut(table, picks)
         scenario.watchdog(table)
-        scenario.journal_clean(table)
+        scenario.journal_clean(table, "at_the_end")
     finally:
         table.twin.close()
     report.check("scenario_ran_to_the_end", True)

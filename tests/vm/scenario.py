@@ -14,7 +14,7 @@ import pygame
 from guest import Guest
 from hw.controls import Control
 from hw.hubsim import HubSim
-from machine import SCREEN, VMError
+from machine import SCREEN, until
 from twin import Twin, likeness
 
 HOLD = 1.4  # seconds a finger or a seat button is held (the config's 0.8 s, and room for TCG)
@@ -52,13 +52,13 @@ class Table:
         threshold: hence both); when it first did, or None. The last one is kept as ``name``."""
         expected, target = self.twin.picture(), self.twin.viewport.target
         before = pixels(unlike)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+
+        def now_shown():
             shot = self.guest.shot(name)
-            if pixels(shot) != before and likeness(shot, expected, target) >= LIKENESS:
-                return time.monotonic()
-            time.sleep(0.05)
-        return None
+            new = pixels(shot) != before and likeness(shot, expected, target) >= LIKENESS
+            return time.monotonic() if new else None
+
+        return until(now_shown, timeout, every=0.05)
 
     def looks_right(self, check: str, shot: Path) -> bool:
         score = likeness(shot, self.twin.picture(), self.twin.viewport.target)
@@ -96,10 +96,13 @@ def first_frame(table: Table) -> None:
     """The service's first frame (it sent READY=1): the app, full screen, letterboxed."""
     guest, report = table.guest, table.report
     guest.wait_active()
-    shot = guest.shot("01-first-frame")
+    target = table.twin.viewport.target
+    # READY=1 follows the first flip; give a slow page flip a few looks before judging.
+    until(lambda: letterboxed(guest.shot("01-first-frame"), target)[0], 10, every=0.5)
+    shot = guest.out / "01-first-frame.png"
     report.check("first_frame_is_the_app", guest.screens()[-1:] == [table.twin.screen],
                  screen=guest.screens()[-1:])
-    ok, detail = letterboxed(shot, table.twin.viewport.target)
+    ok, detail = letterboxed(shot, target)
     report.check("first_frame_fullscreen_letterboxed", ok, **detail)
     table.looks_right("first_frame_as_drawn_by_the_app", shot)
 
@@ -148,8 +151,7 @@ def draft(table: Table) -> int:
     try:
         plugged = time.monotonic()
         guest.machine.plug_usb_serial(hub.port)
-        found = wait_for(lambda: "seat hub on /dev/ttyUSB" in guest.journal("-b -u companion"),
-                         30)
+        found = until(lambda: "seat hub on /dev/ttyUSB" in guest.journal("-b -u companion"), 30)
         report.time("hub_plug_to_connected", time.monotonic() - plugged)
         report.check("hub_plugged_in_after_start_is_found", found)
         guest.shot("07-hub-connected")
@@ -181,6 +183,7 @@ def power_cut(table: Table, picks: int) -> None:
     stored = guest.decisions()
     report.check("draft_picks_stored", len(stored) >= picks, picks=picks, stored=len(stored))
     guest.shot("08-before-power-cut")
+    journal_clean(table, "before_power_cut")
     guest.sh("echo unsynced > /var/tmp/companion-unsynced")  # written, never synced
     guest.machine.power_cut()
     cut = time.monotonic()
@@ -188,8 +191,11 @@ def power_cut(table: Table, picks: int) -> None:
     guest.wait_active()
     report.time("power_cut_to_ready", time.monotonic() - cut)
     report.time("boot_to_ready", time.monotonic() - guest.machine.started)
+    restarts = guest.sh("systemctl show -p NRestarts --value companion").out.strip()
+    report.check("starts_at_boot_first_time", restarts == "0", restarts=restarts)
+    # ext4 may commit the new file's name within its 5 s; its data waits ~30 s for writeback.
     report.check("power_cut_lost_what_was_not_synced",
-                 guest.sh("test -e /var/tmp/companion-unsynced", check=False).code != 0)
+                 guest.sh("grep -q unsynced /var/tmp/companion-unsynced", check=False).code != 0)
     report.check("database_intact_after_power_cut", guest.integrity() == "ok")
     report.check("every_pick_kept", guest.decisions() == stored, stored=len(stored))
     resumed = guest.screens()[-1:]
@@ -215,25 +221,23 @@ def watchdog(table: Table) -> None:
     guest.shot("10-after-watchdog")
 
 
-def journal_clean(table: Table) -> None:
-    """No error in the journal of any boot, but the watchdog's own report of the freeze."""
+# Errors that are the test's own doing, not the kiosk's: the watchdog reporting the freeze the
+# test caused, and QEMU's emulated FTDI adapter refusing the flow-control request pyserial's
+# port set-up makes (a Pico's CDC ACM port has no such request).
+EXPECTED_ERRORS = ("companion.service: Watchdog timeout", "error from flowcontrol urb")
+
+
+def journal_clean(table: Table, when: str) -> None:
+    """No error in the journal of any boot so far (written to disk first) but the expected."""
+    table.guest.sh("journalctl --sync")
     errors = [line for line in table.guest.journal("-p err -o cat").splitlines()
-              if line.strip() and "companion.service: Watchdog timeout" not in line]
-    table.report.check("journal_has_no_errors", not errors, errors=errors[:20])
+              if line.strip() and not any(known in line for known in EXPECTED_ERRORS)]
+    table.report.check(f"journal_has_no_errors_{when}", not errors, errors=errors[:20])
 
 
 # --- pictures ----------------------------------------------------------------------------------
 def pixels(path: Path) -> bytes:
     return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
-
-
-def wait_for(condition, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.5)
-    return False
 
 
 def letterboxed(path: Path, target) -> tuple[bool, dict]:
