@@ -1,10 +1,20 @@
-"""The only source of randomness: seeded, so a session (seed + decisions) replays exactly.
+"""The only source of randomness: seeded, so a session (seed + decisions) replays exactly —
+today and after any Python upgrade.
+
+Python promises to keep only ``random.Random.random()`` the same across versions, not
+``shuffle``, ``randint`` or ``randrange``; a kept game replayed through those could reopen with
+other dice. So the scheme new games use (``COUNTER``) is built on SHA-256 alone: the n-th
+64-bit block of a stream is SHA-256 of "seed:n", and shuffle, roll, choice and randrange take
+what they need from those blocks by rejection sampling (no bias, no float). Games stored before
+it (``LEGACY``, through ``random.Random``) keep their scheme and replay with that code.
 
 >>> a, b = Rng(42), Rng(42)
 >>> a.shuffle(range(10)) == b.shuffle(range(10))
 True
 >>> Rng(7).fork("dice").roll() == Rng(7).fork("dice").roll()
 True
+>>> Rng(Seed(42, LEGACY)).scheme, Rng(42).scheme
+(1, 2)
 """
 
 from __future__ import annotations
@@ -13,11 +23,17 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
 
 SEED_BITS = 63  # fits SQLite's signed 64-bit INTEGER
+LEGACY = 1  # random.Random's shuffle/randint/randrange: games stored before 2026-11-24
+COUNTER = 2  # SHA-256 of a counter: fixed forever
+SCHEME = COUNTER  # what new games are made with
+SCHEMES = (LEGACY, COUNTER)
+_BLOCK = 1 << 64
 
 
 def new_seed() -> int:
@@ -25,32 +41,77 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+@dataclass(frozen=True)
+class Seed:
+    """A game's seed with the randomness scheme its session was stored with."""
+
+    value: int
+    scheme: int = SCHEME
+
+    def __post_init__(self):
+        if self.scheme not in SCHEMES:
+            raise ValueError(f"unknown randomness scheme {self.scheme!r}")
+
+
+def as_seed(seed: int | Seed) -> Seed:
+    """A plain integer seed is a new game's: the current scheme.
+
+    >>> as_seed(5), as_seed(Seed(5, LEGACY))
+    (Seed(value=5, scheme=2), Seed(value=5, scheme=1))
+    """
+    return seed if isinstance(seed, Seed) else Seed(int(seed))
+
+
 class Rng:
     """A deterministic random stream. Never reads the clock or global state."""
 
-    def __init__(self, seed: int):
-        self.seed = int(seed)
-        self._random = random.Random(self.seed)
+    def __init__(self, seed: int | Seed):
+        seed = as_seed(seed)
+        self.seed, self.scheme = seed.value, seed.scheme
+        self._random = random.Random(self.seed) if self.scheme == LEGACY else None
+        self._counter = 0
 
     def fork(self, label: str) -> "Rng":
-        """An independent stream derived from this seed and a label (e.g. one per round)."""
+        """An independent stream derived from this seed and a label (e.g. one per round);
+        it keeps the scheme."""
         digest = hashlib.sha256(f"{self.seed}:{label}".encode()).digest()
-        return Rng(int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS))
+        return Rng(Seed(int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS), self.scheme))
 
     def shuffle(self, items: Iterable[T]) -> tuple[T, ...]:
         """A shuffled copy of ``items`` as a tuple."""
         out = list(items)
-        self._random.shuffle(out)
+        if self._random is not None:
+            self._random.shuffle(out)
+        else:
+            for i in range(len(out) - 1, 0, -1):  # Fisher-Yates
+                j = self._below(i + 1)
+                out[i], out[j] = out[j], out[i]
         return tuple(out)
 
     def roll(self, sides: int = 6) -> int:
         """One die roll, 1..sides."""
-        return self._random.randint(1, sides)
+        if self._random is not None:
+            return self._random.randint(1, sides)
+        return 1 + self._below(sides)
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence."""
-        return items[self._random.randrange(len(items))]
+        return items[self.randrange(len(items))]
 
     def randrange(self, stop: int) -> int:
         """An integer in 0..stop-1."""
-        return self._random.randrange(stop)
+        if self._random is not None:
+            return self._random.randrange(stop)
+        return self._below(stop)
+
+    def _below(self, n: int) -> int:
+        """Uniform in 0..n-1 from the counter stream (n up to 2**64)."""
+        if not 0 < n <= _BLOCK:
+            raise ValueError(f"empty or too large range: {n}")
+        limit = _BLOCK - _BLOCK % n  # the blocks at or above it would favour small results
+        while True:
+            digest = hashlib.sha256(f"{self.seed}:{self._counter}".encode()).digest()
+            self._counter += 1
+            block = int.from_bytes(digest[:8], "big")
+            if block < limit:
+                return block % n

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from .errors import UnknownDecision
+from .rng import SCHEME, Seed
 
 Decision = Mapping[str, Any]  # a JSON-able mapping with at least a "type" key
 
@@ -41,8 +42,9 @@ class Rules(Protocol):
 
     game_id: str
 
-    def initial(self, config: Mapping[str, Any], seed: int) -> Any:
-        """The state before any decision."""
+    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Any:
+        """The state before any decision (``seed`` goes to ``Rng`` as it is: it carries the
+        session's randomness scheme)."""
 
     def decode(self, data: Decision) -> Any:
         """A decision value from its stored JSON form (raise UnknownDecision if unknown)."""
@@ -65,6 +67,7 @@ class Session:
     seed: int
     decisions: tuple[Decision, ...] = ()
     id: int | None = field(default=None, compare=False)
+    rng: int = SCHEME  # the randomness scheme it was made with (companion/rng.py)
 
     def with_decision(self, decision: Decision) -> "Session":
         """This session with one more confirmed decision."""
@@ -82,7 +85,7 @@ class Session:
         (undone decisions are skipped; seeded chance steps come out the same again)."""
         if rules.game_id != self.game:
             raise UnknownDecision(f"session is a {self.game!r} game, not {rules.game_id!r}")
-        state = rules.initial(self.config, self.seed)
+        state = rules.initial(self.config, Seed(self.seed, self.rng))
         for data in effective(self.decisions):
             state = rules.apply(state, rules.decode(data))
         return state

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .rng import SCHEME
 from .session import Decision, Session, canonical_json
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -38,6 +39,14 @@ CREATE TABLE IF NOT EXISTS settings (
     value TEXT NOT NULL
 );
 """
+"""Version 1 of the schema; a new database is made as version 1, then migrated like an old one."""
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # 2: each session says which randomness scheme replays it (companion/rng.py); sessions
+    # stored before the scheme existed were made with random.Random (LEGACY = 1).
+    2: ("ALTER TABLE sessions ADD COLUMN rng INTEGER NOT NULL DEFAULT 1",),
+}
+"""The statements that take a database from the version before to this one."""
 
 
 class StoreError(RuntimeError):
@@ -66,11 +75,21 @@ class Store:
         self._db.execute("PRAGMA foreign_keys = ON")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the database to SCHEMA_VERSION, one version at a time, each step in its own
+        transaction (a power cut leaves it at a whole version)."""
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (0, SCHEMA_VERSION):
-            raise StoreError(f"{self.path}: schema version {version}, expected {SCHEMA_VERSION}")
-        self._db.executescript(_SCHEMA)
-        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {version} is newer than this app's "
+                             f"({SCHEMA_VERSION})")
+        if version == 0:
+            self._db.executescript(_SCHEMA + "PRAGMA user_version = 1;")
+            version = 1
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            self._db.executescript("BEGIN;" + ";".join(MIGRATIONS[step])
+                                   + f"; PRAGMA user_version = {step}; COMMIT;")
 
     def close(self) -> None:
         """Close the database (further calls fail)."""
@@ -81,10 +100,10 @@ class Store:
     def create_session(self, game: str, config: Mapping[str, Any], seed: int) -> Session:
         """Store a new session with no decisions and return it with its id."""
         cur = self._db.execute(
-            "INSERT INTO sessions (game, config, seed) VALUES (?, ?, ?)",
-            (game, canonical_json(config), seed),
+            "INSERT INTO sessions (game, config, seed, rng) VALUES (?, ?, ?, ?)",
+            (game, canonical_json(config), seed, SCHEME),
         )
-        return Session(game=game, config=dict(config), seed=seed, id=cur.lastrowid)
+        return Session(game=game, config=dict(config), seed=seed, id=cur.lastrowid, rng=SCHEME)
 
     def append(self, session: Session, decision: Decision) -> Session:
         """Commit one confirmed decision; return the session including it."""
@@ -100,7 +119,7 @@ class Store:
     def load(self, session_id: int) -> Session:
         """The stored session with all its decisions, in order."""
         row = self._db.execute(
-            "SELECT game, config, seed FROM sessions WHERE id = ?", (session_id,)
+            "SELECT game, config, seed, rng FROM sessions WHERE id = ?", (session_id,)
         ).fetchone()
         if row is None:
             raise StoreError(f"no session {session_id}")
@@ -111,7 +130,8 @@ class Store:
             )
         )
         return Session(
-            game=row[0], config=json.loads(row[1]), seed=row[2], decisions=decisions, id=session_id
+            game=row[0], config=json.loads(row[1]), seed=row[2], decisions=decisions, id=session_id,
+            rng=row[3],
         )
 
     def unfinished(self) -> list[Session]:

@@ -27,7 +27,7 @@ def companion(*args, env_extra=None, data_dir, timeout=120):
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_tour_visits_every_screen_and_saves_screenshots(tmp_path, language):
     shots = tmp_path / "shots"
-    result = companion("--headless", "--lang", language, "--seed", "1", "--script", str(TOUR),
+    result = companion("--headless", "--lang", language, "--seed", "5", "--script", str(TOUR),
                        "--screenshots", str(shots), data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     for screen in ["home", "tiletum-setup", "tiletum-festivals", "tiletum-corruption",

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import IllegalDecision, UnknownDecision
-from ..rng import Rng
+from ..rng import Rng, Seed
 from .catalogue import FIRST_GAME, rank_of  # noqa: F401  (FIRST_GAME re-exported for callers)
 from .charset import check
 
@@ -259,7 +259,7 @@ class DraftRules:
 
     game_id = "citadels-draft"
 
-    def initial(self, config: Mapping[str, Any], seed: int) -> Draft:
+    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Draft:
         setup = DraftSetup(config["edition"], config["players"], tuple(config["characters"]),
                            config["crown"])
         return start(setup, Rng(seed).fork("draft"))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import IllegalDecision
-from ..rng import Rng
+from ..rng import Rng, Seed, as_seed
 from . import calling, draft
 from .calling import Calling, RoundSetup
 from .draft import Draft, DraftSetup
@@ -30,7 +30,7 @@ class RoundResult:
 @dataclass(frozen=True)
 class Game:
     setup: DraftSetup  # edition, players, characters and the first crown holder
-    seed: int
+    seed: Seed
     number: int = 1
     draft: Draft | None = None
     calling: Calling | None = None
@@ -58,12 +58,13 @@ class Game:
         return self.rounds[-1].holders if self.over else ()
 
 
-def _new_draft(setup: DraftSetup, seed: int, number: int, crown: int) -> Draft:
+def _new_draft(setup: DraftSetup, seed: Seed, number: int, crown: int) -> Draft:
     return draft.start(replace(setup, crown=crown), Rng(seed).fork(f"round-{number}"))
 
 
-def start(setup: DraftSetup, seed: int) -> Game:
+def start(setup: DraftSetup, seed: int | Seed) -> Game:
     """Round 1's draft, with the crown where the table put it."""
+    seed = as_seed(seed)
     return Game(setup, seed, draft=_new_draft(setup, seed, 1, setup.crown))
 
 
@@ -122,7 +123,7 @@ class GameRules:
 
     game_id = "citadels"
 
-    def initial(self, config: Mapping[str, Any], seed: int) -> Game:
+    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Game:
         return start(DraftSetup(config["edition"], config["players"],
                                 tuple(config["characters"]), config["crown"]), seed)
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..codec import CodecRules, DecisionCodec
 from ..errors import IllegalDecision
+from ..rng import Seed, as_seed
 from .scoring import festival_points
 from .wheel import (ACTIONS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie, action_at,
                     change_pip, corruption_tokens, orientation, round_dice, round_tokens,
@@ -191,7 +192,7 @@ class PlayerState:
 @dataclass(frozen=True)
 class Tiletum:
     setup: TiletumSetup
-    seed: int
+    seed: Seed
     players: tuple[PlayerState, ...]
     order: tuple[int, ...]
     round: int = 1
@@ -228,8 +229,8 @@ class Tiletum:
         raise IllegalDecision(f"no die {die_id} on the wheel")
 
 
-def start(setup: TiletumSetup, seed: int) -> Tiletum:
-    return Tiletum(setup, seed, tuple(PlayerState() for _ in range(setup.players)),
+def start(setup: TiletumSetup, seed: int | Seed) -> Tiletum:
+    return Tiletum(setup, as_seed(seed), tuple(PlayerState() for _ in range(setup.players)),
                    tuple(setup.order))
 
 
@@ -431,7 +432,7 @@ class TiletumRules(CodecRules):
     codec = CODEC
     step = staticmethod(apply)
 
-    def initial(self, config: Mapping[str, Any], seed: int) -> Tiletum:
+    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Tiletum:
         festivals = tuple(Festival(f["tile"], f["tile_vp"], f["board_vp"])
                           for f in config["festivals"])
         return start(TiletumSetup(config["players"], tuple(config["order"]), festivals,

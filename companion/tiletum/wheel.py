@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..errors import IllegalDecision
-from ..rng import Rng
+from ..rng import Rng, Seed
 
 COLOURS = ("blue", "pink", "yellow", "grey", "black")
 RESOURCE = {"blue": "iron", "pink": "food", "yellow": "gold", "grey": "wool", "black": "stone"}
@@ -56,12 +56,12 @@ def draw(players: int, round_number: int, rng: Rng) -> tuple[TileDie, ...]:
     return tuple(TileDie(colour, rng.roll()) for colour in drawn)
 
 
-def wheel_offset(seed: int) -> int:
+def wheel_offset(seed: int | Seed) -> int:
     """The wheel's random orientation at setup, from the game's seed."""
     return Rng(seed).fork("wheel").randrange(6)
 
 
-def round_dice(players: int, round_number: int, seed: int) -> tuple[TileDie, ...]:
+def round_dice(players: int, round_number: int, seed: int | Seed) -> tuple[TileDie, ...]:
     """The dice a game with ``seed`` draws and rolls in that round (its own random stream, so
     ``companion roll tiletum`` shows what the device shows)."""
     return draw(players, round_number, Rng(seed).fork(f"round-{round_number}"))
@@ -113,6 +113,6 @@ def corruption_draw(tokens: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
     return rng.shuffle(tokens)[:CORRUPTION_DRAWN]
 
 
-def round_tokens(tokens: tuple[int, ...], round_number: int, seed: int) -> tuple[int, ...]:
+def round_tokens(tokens: tuple[int, ...], round_number: int, seed: int | Seed) -> tuple[int, ...]:
     """The corruption tokens a game with ``seed`` draws in that round, in reveal order."""
     return corruption_draw(tuple(tokens), Rng(seed).fork(f"corruption-{round_number}"))

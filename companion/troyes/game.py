@@ -27,7 +27,7 @@ from typing import Any
 
 from ..codec import CodecRules, DecisionCodec
 from ..errors import IllegalDecision
-from ..rng import Rng
+from ..rng import Rng, Seed, as_seed
 from . import defence as defence_rules
 from .dice import (BLACK, FLIP_COST, REROLL_COST, RED, WHITE, YELLOW, Die, by_divisor,
                    cathedral, farming, price)
@@ -151,7 +151,7 @@ Decision = CollectIncome | BlackDice | Defend | Fail | Act | Pass | Reroll | Fli
 @dataclass(frozen=True)
 class Troyes:
     setup: TroyesSetup
-    seed: int
+    seed: Seed
     players: tuple[PlayerState, ...]
     round: int = 1
     phase: str = INCOME
@@ -195,8 +195,8 @@ class Troyes:
         return tuple((i, d) for i, d in self.dice if d.owner == owner)
 
 
-def start(setup: TroyesSetup, seed: int) -> Troyes:
-    return Troyes(setup, seed, tuple(PlayerState(tuple(c)) for c in setup.citizens))
+def start(setup: TroyesSetup, seed: int | Seed) -> Troyes:
+    return Troyes(setup, as_seed(seed), tuple(PlayerState(tuple(c)) for c in setup.citizens))
 
 
 def wages(state: Troyes) -> tuple[Wages, ...]:
@@ -454,7 +454,7 @@ class TroyesRules(CodecRules):
     codec = CODEC
     step = staticmethod(apply)
 
-    def initial(self, config: Mapping[str, Any], seed: int) -> Troyes:
+    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),
                                  tuple(config.get("neutral", (0, 0, 0))),
                                  config.get("first", 1)), seed)

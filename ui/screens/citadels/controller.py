@@ -8,6 +8,7 @@ marker, so a restart replays exactly what the table saw.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
@@ -132,8 +133,7 @@ class GameController(SeatNames):
     def last_step(self) -> tuple[object, calling.CallingView]:
         """The step an undo would take back, and the public calling view just before it."""
         standing = effective(self.session.decisions)
-        before = Session(self.session.game, self.session.config, self.session.seed,
-                         standing[:-1]).replay(RULES)
+        before = replace(self.session, decisions=standing[:-1]).replay(RULES)
         return RULES.decode(standing[-1]), calling.public_view(before.calling)
 
     def undo(self) -> None:
