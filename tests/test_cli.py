@@ -114,3 +114,27 @@ def test_headless_run_stops_cleanly_on_sigterm(tmp_path):
 def test_script_without_headless_is_refused(tmp_path):
     result = companion("--script", str(TOUR), data_dir=tmp_path)
     assert result.returncode == 2
+
+
+def command_line(*args):
+    return subprocess.run([sys.executable, "-m", "ui.cli", *args], capture_output=True,
+                          text=True, timeout=60, cwd=ROOT)
+
+
+def test_help_lists_the_commands_and_each_has_its_own_help():
+    """Issue 14: `companion --help` names simulate, roll and score (argparse subcommands)."""
+    top = command_line("--help")
+    assert top.returncode == 0
+    for command in ("simulate", "roll", "score"):
+        assert command in top.stdout
+        own = command_line(command, "--help")
+        assert own.returncode == 0 and f"usage: companion {command}" in own.stdout
+    assert "--town-hall" in command_line("roll", "troyes", "--help").stdout
+
+
+def test_an_unknown_command_is_one_line_and_exit_2():
+    result = command_line("shuffle")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "companion: argument COMMAND: invalid choice: 'shuffle' "
+        "(choose from 'simulate', 'roll', 'score')"]

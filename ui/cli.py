@@ -8,11 +8,13 @@ import os
 import sys
 from pathlib import Path
 
+from .cli_parser import OneLineParser
+
 log = logging.getLogger("companion")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="companion",
         description="Tabletop companion: Citadels draft, Troyes and Tiletum dice, final scoring.",
     )
@@ -27,27 +29,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=("ko", "en"), help="use this language (and remember it)")
     parser.add_argument("--log-level", default=os.environ.get("COMPANION_LOG", "INFO"),
                         help="DEBUG, INFO (default), WARNING or ERROR")
+    commands = parser.add_subparsers(
+        title="commands", metavar="COMMAND", parser_class=OneLineParser,
+        description="without one, the app runs; each has its own --help")
+    from . import roll_cli, score_cli, simulate_cli  # no pygame in any of them
+
+    for name, module in (("simulate", simulate_cli), ("roll", roll_cli), ("score", score_cli)):
+        command = commands.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(command)
+        command.set_defaults(run=module.run)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["simulate"]:
-        from .simulate_cli import main as simulate
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if getattr(args, "run", None) is not None:  # simulate, roll or score
+        return args.run(args)
+    from .logs import set_up
 
-        return simulate(argv[1:])
-    if argv[:1] == ["roll"]:
-        from .roll_cli import main as roll
-
-        return roll(argv[1:])
-    if argv[:1] == ["score"]:
-        from .score_cli import main as score
-
-        return score(argv[1:])
-    args = build_parser().parse_args(argv)
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    set_up(args.log_level)
     if args.script and not args.headless:
         print("companion: --script needs --headless", file=sys.stderr)
         return 2

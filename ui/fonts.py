@@ -1,6 +1,7 @@
-"""Fonts: NanumGothic (Debian package fonts-nanum) located through the system, with a fallback.
+"""Fonts: NanumGothic (Debian package fonts-nanum) located through the system; where the system
+has none, the copy shipped with the app (ui/assets/, SIL Open Font License: ui/assets/OFL.txt).
 
-If no Hangul font exists, :func:`find_fonts` returns pygame's bundled font and
+If even that is missing or unreadable, :func:`find_fonts` returns pygame's bundled font and
 ``has_hangul = False``; the app then runs in English and shows a notice.
 """
 
@@ -20,11 +21,12 @@ KNOWN_PATHS = (
     "/usr/share/fonts/nanum/NanumGothic.ttf",
     "/usr/share/fonts/TTF/NanumGothic.ttf",
 )
+SHIPPED = Path(__file__).resolve().parent / "assets" / "NanumGothic.ttf"
 HANGUL_PROBE = "가나다한국어"
 
 
 def find_hangul_font() -> str | None:
-    """The path of NanumGothic (regular) if the system has it."""
+    """The path of NanumGothic (regular): the system's, else the app's own copy."""
     for path in KNOWN_PATHS:
         if Path(path).is_file():
             return path
@@ -32,7 +34,7 @@ def find_hangul_font() -> str | None:
         found = pygame.font.match_font("nanumgothic")
     except Exception:  # fc-list missing or broken
         found = None
-    return found or None
+    return found or (str(SHIPPED) if SHIPPED.is_file() else None)
 
 
 NOT_A_CHARACTER = "\uE000"  # private use: no real font maps it, so it draws the .notdef box

@@ -9,11 +9,7 @@ import sys
 
 from companion.errors import RuleError
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        print(f"companion roll: {message}", file=sys.stderr)
-        raise SystemExit(2)
+from .cli_parser import OneLineParser
 
 
 def counts(text: str) -> list[int]:
@@ -28,9 +24,12 @@ def counts(text: str) -> list[int]:
     return values
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="companion roll")
-    games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
+HELP = "roll the dice of Troyes or Tiletum (seeded: the same dice as a game with that seed)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``roll`` command's arguments."""
+    games = parser.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
     troyes = games.add_parser("troyes", help="Troyes: every district's dice and the black dice")
     for name, text in (("--town-hall", "yellow dice: citizens in the Town Hall, per player"),
                        ("--bishopric", "white dice: citizens in the Bishopric, per player"),
@@ -46,7 +45,6 @@ def build_parser() -> argparse.ArgumentParser:
     tiletum.add_argument("--round", type=int, required=True, help="1 to 4")
     tiletum.add_argument("--seed", type=int, required=True)
     tiletum.add_argument("--json", action="store_true", help="print JSON (the default too)")
-    return parser
 
 
 def roll_tiletum(players: int, round_number: int, seed: int) -> dict:
@@ -69,8 +67,7 @@ def die_json(die) -> dict:
     return {"colour": die.colour, "pip": die.pip}
 
 
-def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
     from companion.rng import Rng
     from companion.troyes.dice import roll_board
 

@@ -18,18 +18,16 @@ import argparse
 import json
 import sys
 
-from companion.citadels.scoring import read_input, result_json, score_game
 from companion.errors import RuleError
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        print(f"companion score: {message}", file=sys.stderr)
-        raise SystemExit(2)
+from .cli_parser import OneLineParser
+
+HELP = "final scoring of a game described in a JSON file (docs/scoring.md)"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="companion score")
-    games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``score`` command's arguments."""
+    games = parser.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
     citadels = games.add_parser("citadels", help="Citadels final scoring")
     citadels.add_argument("file", help="the cities as JSON (see docs/scoring.md), or - for stdin")
     citadels.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -40,7 +38,6 @@ def build_parser() -> argparse.ArgumentParser:
         game = games.add_parser(name, help=f"{name.title()} final scoring")
         game.add_argument("file", help="the players as JSON (see docs/scoring.md), or - for stdin")
         game.add_argument("--json", action="store_true", help="print the result as JSON")
-    return parser
 
 
 def score_players_game(game: str, text: str) -> dict:
@@ -56,8 +53,7 @@ def score_players_game(game: str, text: str) -> dict:
     return scoring.result_json(scoring.score_game(scoring.read_players(data)))
 
 
-def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
     except OSError as exc:
@@ -67,8 +63,11 @@ def main(argv: list[str]) -> int:
         if args.game in ("troyes", "tiletum"):
             data = score_players_game(args.game, text)
         else:
-            edition, players = read_input(text)
-            data = result_json(score_game(edition, players, faq_tiebreak=args.faq_tiebreak))
+            from companion.citadels import scoring  # only here: the app's start-up skips it
+
+            edition, players = scoring.read_input(text)
+            data = scoring.result_json(scoring.score_game(edition, players,
+                                                          faq_tiebreak=args.faq_tiebreak))
     except RuleError as exc:
         print(f"companion score: {exc}", file=sys.stderr)
         return 2

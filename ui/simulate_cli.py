@@ -8,16 +8,15 @@ import sys
 
 from companion.errors import RuleError
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line and exit code 2, not argparse's usage block
-        print(f"companion simulate: {message}", file=sys.stderr)
-        raise SystemExit(2)
+from .cli_parser import OneLineParser
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="companion simulate")
-    games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
+HELP = "seeded random Citadels drafts and games, as text or JSON traces"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The ``simulate`` command's arguments."""
+    games = parser.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
     for name, text in (("citadels-draft", "one Citadels character draft"),
                        ("citadels-game", "a whole Citadels game: drafts and callings")):
         game = games.add_parser(name, help=text)
@@ -28,11 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
         game.add_argument("--crown", type=int, default=1, help="seat holding the crown (1..N)")
         game.add_argument("--seed", type=int, required=True)
         game.add_argument("--json", action="store_true", help="print the trace as JSON")
-    return parser
 
 
-def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
     from companion.citadels.simulate import simulate_draft, simulate_game
 
     simulate = simulate_draft if args.game == "citadels-draft" else simulate_game

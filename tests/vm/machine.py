@@ -236,6 +236,12 @@ class Machine:
         self.qmp.execute("device_add", driver="usb-serial", id=name, bus="usb.0",
                          chardev=f"{name}-line")
 
+    def unplug_usb(self, name: str = "hub") -> None:
+        """Pull the USB device plugged with ``plug_usb_serial`` out again."""
+        self.qmp.execute("device_del", id=name)
+        usb = lambda: self.qmp.execute("human-monitor-command", **{"command-line": "info usb"})
+        until(lambda: f"ID: {name}" not in usb(), 10, every=0.2)
+
     # --- ending -----------------------------------------------------------------------------------
     def power_cut(self) -> None:
         """SIGKILL QEMU: the guest gets no chance to write anything more."""

@@ -164,9 +164,23 @@ def draft(table: Table) -> int:
         report.check("hub_seat_button_opens_its_players_screen",
                      table.twin.screen == "draft-private", lights=sorted(hub.lights.items()))
         pick(table)
+        hub_unplugged(table)
     finally:
         hub.stop()
     return 3
+
+
+def hub_unplugged(table: Table) -> None:
+    """The hub's cable pulled mid-game: the app says so on screen (it was connected, so the
+    notice stays until it is back) and logs it as a warning — journal priority 4, not 6."""
+    guest, report = table.guest, table.report
+    guest.machine.unplug_usb("hub")
+    warned = until(lambda: "seat hub: " in guest.journal("-b -u companion -p warning -o cat"),
+                   20)
+    report.check("hub_unplugged_is_a_warning_in_the_journal", bool(warned))
+    report.check("app_errors_are_not_warnings",
+                 "seat hub: " not in guest.journal("-b -u companion -p err -o cat"))
+    guest.shot("08-hub-unplugged")
 
 
 def pick(table: Table) -> None:
@@ -182,7 +196,7 @@ def power_cut(table: Table, picks: int) -> None:
     guest, report = table.guest, table.report
     stored = guest.decisions()
     report.check("draft_picks_stored", len(stored) >= picks, picks=picks, stored=len(stored))
-    guest.shot("08-before-power-cut")
+    guest.shot("09-before-power-cut")
     journal_clean(table, "before_power_cut")
     guest.sh("echo unsynced > /var/tmp/companion-unsynced")  # written, never synced
     guest.machine.power_cut()
@@ -203,7 +217,7 @@ def power_cut(table: Table, picks: int) -> None:
     report.check("resumes_on_a_gate_or_public_screen",
                  resumed == [table.twin.screen] and resumed[0] in ("gate", "draft-public"),
                  screen=resumed)
-    table.looks_right("resumed_screen_as_drawn_by_the_app", guest.shot("09-resumed"))
+    table.looks_right("resumed_screen_as_drawn_by_the_app", guest.shot("10-resumed"))
 
 
 def watchdog(table: Table) -> None:
@@ -218,7 +232,7 @@ def watchdog(table: Table) -> None:
     if killed is not None:
         report.time("frozen_to_watchdog_kill", killed - stopped)
     report.check("watchdog_restarts_a_frozen_app", killed is not None and new_pid != pid)
-    guest.shot("10-after-watchdog")
+    guest.shot("11-after-watchdog")
 
 
 # Errors that are the test's own doing, not the kiosk's: the watchdog reporting the freeze the
