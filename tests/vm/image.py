@@ -80,16 +80,22 @@ def ensure_image(log=print) -> tuple[Image, bool]:
     """The cached image for the current recipe, built first if there is none (True if built)."""
     target = cache_dir() / f"image-{recipe_key()}"
     image = Image(target / "disk.qcow2", target / "vmlinuz", target / "initrd.img")
-    if image.disk.exists():
-        return image, False
+    return image, cached(target, lambda work: _build(work, log))
+
+
+def cached(target: Path, make) -> bool:
+    """Make ``target`` (a folder) with ``make(folder)`` unless it exists; a half-made one never
+    takes its place. True if it was made now."""
+    if target.exists():
+        return False
     target.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="build-", dir=target.parent))
+    work = Path(tempfile.mkdtemp(prefix=f"{target.name}-", dir=target.parent))
     try:
-        _build(work, log)
+        make(work)
         work.rename(target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return image, True
+    return True
 
 
 def _build(work: Path, log) -> None:
@@ -133,8 +139,8 @@ def customize(rootfs: Path) -> None:
 def _offline_repository(rootfs: Path) -> None:
     """Download the kiosk packages (and what they need that the image lacks) into an apt
     repository in the image, and make it the image's only package source."""
-    def chroot(*args, **kwargs):
-        return subprocess.run(["chroot", str(rootfs), *args], **kwargs)
+    def chroot(*args, check=False, **kwargs):
+        return subprocess.run(["chroot", str(rootfs), *args], check=check, **kwargs)
 
     wanted = [name for name, optional in kiosk_packages()
               if not optional or chroot("apt-cache", "show", name, capture_output=True)
@@ -168,19 +174,16 @@ def wheelhouse(log=print) -> Path:
     key = hashlib.sha256(CONSTRAINTS.read_bytes() + (ROOT / "pyproject.toml").read_bytes()
                          + " ".join(GUEST_WHEEL_TAGS).encode())
     target = cache_dir() / f"wheels-{key.hexdigest()[:16]}"
-    if target.exists():
-        return target
-    log("vm: downloading the wheelhouse")
-    work = Path(tempfile.mkdtemp(prefix="wheels-", dir=cache_dir()))
-    try:
+
+    def download(work: Path) -> None:
+        log("vm: downloading the wheelhouse")
         project = tomllib.loads((ROOT / "pyproject.toml").read_text())
         needs = [*project["project"]["dependencies"], *project["build-system"]["requires"]]
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "-d", str(work),
                         "-c", str(CONSTRAINTS), "--only-binary=:all:", *GUEST_WHEEL_TAGS,
                         *needs], check=True)
-        work.rename(target)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+
+    cached(target, download)
     return target
 
 
