@@ -74,7 +74,7 @@ def troyes_screens(app):
     controller.confirm(CollectIncome())
     controller.confirm(BlackDice(0))
     board = TroyesBoardScreen(app, controller)
-    board.selected = [i for i, _ in controller.state.district(2)][:2]
+    board.selected = [i for i, _ in controller.view().district(2)][:2]
     return [board]
 
 
@@ -89,7 +89,7 @@ def tiletum_screens(app):
                                        [f"Player {n}" for n in range(1, 5)])
     controller.confirm(Begin())
     controller.confirm(Reveal())
-    pip = controller.view.dice[0][1].pip
+    pip = controller.view().dice[0][1].pip
     return [TiletumBoardScreen(app, controller), TakeScreen(app, controller, pip)]
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import UnknownDecision
+from .rules import RulesBase
 
 
 class DecisionCodec:
@@ -35,17 +36,20 @@ class DecisionCodec:
     def decode(self, data: Mapping[str, Any]):
         cls = self.kinds.get(data.get("type"))
         if cls is None:
-            raise UnknownDecision(f"unknown {self.game} decision {data.get('type')!r}")
+            raise UnknownDecision(f"unknown {self.game} decision {data.get('type')!r}",
+                                  code="session.unknown_decision", game=self.game)
         try:
             return cls(**{k: tuple(v) if isinstance(v, list) else v
                           for k, v in data.items() if k != "type"})
         except TypeError as exc:
-            raise UnknownDecision(f"a {self.game} decision with the wrong fields") from exc
+            raise UnknownDecision(f"a {self.game} decision with the wrong fields",
+                                  code="session.decision_fields", game=self.game) from exc
 
 
-class CodecRules:
-    """A game's session rules whose decisions are stored through ``codec`` and applied by the
-    game's ``apply`` function (``step``); subclasses add ``game_id`` and ``initial``."""
+class CodecRules(RulesBase):
+    """A game's rules whose decisions are stored through ``codec`` and applied by the game's
+    ``apply`` function (``step``); subclasses add ``game_id``, ``initial``, ``legal``, ``view``
+    and ``outcome`` (companion/rules.py)."""
 
     codec: DecisionCodec
 
@@ -55,6 +59,9 @@ class CodecRules:
 
     def decode(self, data: Mapping[str, Any]):
         return self.codec.decode(data)
+
+    def encode(self, decision) -> dict[str, Any]:
+        return self.codec.encode(decision)
 
     def apply(self, state, decision):
         return self.step(state, decision)

@@ -50,12 +50,14 @@ class ScoreEntryRules:
 
     def decode(self, data: Mapping[str, Any]) -> EnterPlayer:
         if data.get("type") != PLAYER:
-            raise UnknownDecision(f"unknown score entry step {data.get('type')!r}")
+            raise UnknownDecision(f"unknown score entry step {data.get('type')!r}",
+                                 code="session.unknown_decision", game=self.game_id)
         return EnterPlayer(int(data["index"]), self.read_player(data["player"], data["index"]))
 
     def apply(self, state: ScoreEntry, decision: EnterPlayer) -> ScoreEntry:
         if not 0 <= decision.index < len(state.players):
-            raise IllegalDecision(f"no player {decision.index + 1}")
+            raise IllegalDecision(f"no player {decision.index + 1}", code="score.no_player",
+                                  n=decision.index + 1)
         players = list(state.players)
         players[decision.index] = decision.player
         entered = list(state.entered)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
 from .errors import UnknownDecision
 from .rng import SCHEME, Seed
+from .rules import Rules
 
 Decision = Mapping[str, Any]  # a JSON-able mapping with at least a "type" key
 
@@ -30,27 +31,12 @@ def effective(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
     for decision in decisions:
         if decision.get("type") == UNDO:
             if not standing:
-                raise UnknownDecision("an undo with nothing before it to take back")
+                raise UnknownDecision("an undo with nothing before it to take back",
+                                     code="session.undo_nothing")
             standing.pop()
         else:
             standing.append(decision)
     return tuple(standing)
-
-
-class Rules(Protocol):
-    """What a game engine offers the session mechanism."""
-
-    game_id: str
-
-    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Any:
-        """The state before any decision (``seed`` goes to ``Rng`` as it is: it carries the
-        session's randomness scheme)."""
-
-    def decode(self, data: Decision) -> Any:
-        """A decision value from its stored JSON form (raise UnknownDecision if unknown)."""
-
-    def apply(self, state: Any, decision: Any) -> Any:
-        """The state after a legal decision (raise IllegalDecision otherwise)."""
 
 
 def canonical_json(data: Any) -> str:
@@ -72,7 +58,7 @@ class Session:
     def with_decision(self, decision: Decision) -> "Session":
         """This session with one more confirmed decision."""
         if "type" not in decision:
-            raise UnknownDecision("a decision needs a 'type'")
+            raise UnknownDecision("a decision needs a 'type'", code="session.no_type")
         return replace(self, decisions=self.decisions + (dict(decision),))
 
     @property
@@ -84,7 +70,8 @@ class Session:
         """Rebuild the current state by applying every standing decision to the initial state
         (undone decisions are skipped; seeded chance steps come out the same again)."""
         if rules.game_id != self.game:
-            raise UnknownDecision(f"session is a {self.game!r} game, not {rules.game_id!r}")
+            raise UnknownDecision(f"session is a {self.game!r} game, not {rules.game_id!r}",
+                                  code="session.wrong_game", game=self.game)
         state = rules.initial(self.config, Seed(self.seed, self.rng))
         for data in effective(self.decisions):
             state = rules.apply(state, rules.decode(data))

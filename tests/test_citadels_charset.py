@@ -81,6 +81,8 @@ def test_a_refusal_is_a_sentence_saying_which_rule():
     with pytest.raises(InvalidCharacterSet) as caught:
         check("2016", 4, BASE + ["queen"])
     assert "Queen" in str(caught.value) and "5 players" in str(caught.value)
+    assert caught.value.code == "citadels.character_set"
+    assert [r.code for r in caught.value.refusals] == ["queen_few_players"]
 
 
 def test_unknown_characters_and_editions_are_refused():

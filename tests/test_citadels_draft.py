@@ -154,14 +154,31 @@ def test_illegal_decisions_are_refused_without_naming_a_card():
         with pytest.raises(IllegalDecision) as caught:
             apply(state, bad)
         assert not any(c in str(caught.value) for c in FIRST_GAME)
+        assert caught.value.code.startswith("citadels.draft.")
+        assert not set(map(str, caught.value.fields.values())) & set(FIRST_GAME)
     final, _ = play(state)
-    with pytest.raises(IllegalDecision):
+    with pytest.raises(IllegalDecision) as caught:
         apply(final, Pick(1, "king"))
+    assert caught.value.code == "citadels.draft.over"
 
 
 def test_the_crown_must_sit_at_the_table():
-    with pytest.raises(IllegalDecision):
+    with pytest.raises(IllegalDecision) as caught:
         setup(players=4, crown=5)
+    assert caught.value.code == "citadels.draft.crown" and caught.value.fields == {"players": 4}
+
+
+def test_the_rules_view_is_the_public_view_for_the_table_and_the_seat_view_for_a_seat():
+    rules = DraftRules()
+    state = rules.initial({"edition": "2016", "players": 4, "characters": list(FIRST_GAME),
+                           "crown": 1}, 1)
+    state = rules.apply(state, rules.legal(state)[0])
+    assert rules.view(state, None) == public_view(state) and rules.view(state, None).started
+    assert rules.view(state, 1) == view(state, 1) and rules.view(state, 1).own
+    assert not rules.outcome(state).finished
+    with pytest.raises(IllegalDecision) as caught:
+        rules.view(state, 5)
+    assert caught.value.code == "citadels.no_seat"
 
 
 # --- invariants over every configuration -----------------------------------------------------

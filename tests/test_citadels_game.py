@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from companion.citadels.calling import CompleteCity, EndTurn
 from companion.citadels.catalogue import EDITIONS, FIRST_GAME
 from companion.citadels.charset import random_set
+from companion.citadels.draft import Pick
 from companion.citadels.game import GameRules, apply, encode, legal
 from companion.citadels.simulate import simulate_game
 from companion.errors import IllegalDecision
 from companion.rng import Rng
+from companion.rules import Outcome
 from companion.session import Session
 from conftest import ROOT
 
@@ -72,14 +74,41 @@ def test_the_game_ends_after_the_round_in_which_a_city_is_completed():
     game = play_round(game, rng, complete=(3, 1))
     assert game.over and game.number == 2 and game.completion_order() == (3, 1)
     assert sorted(s for _, s in game.final_characters()) == [1, 2, 3, 4]
-    with pytest.raises(IllegalDecision):
+    with pytest.raises(IllegalDecision) as caught:
         apply(game, EndTurn(1))
+    assert caught.value.code == "citadels.over"
+    final = {str(s): [c for c, h in game.final_characters() if h == s] for s in range(1, 5)}
+    assert RULES.outcome(game) == Outcome(True, {
+        "game": "citadels", "edition": "2016", "rounds": 2, "completion_order": [3, 1],
+        "final_characters": final})
+    public = RULES.view(game, None)
+    assert public.over and public.phase == "over" and public.rounds == game.rounds
+    assert public.final_characters == game.final_characters() and public.completion_order == (3, 1)
 
 
 def test_draft_decisions_are_refused_during_the_calling_and_the_reverse():
     _, game = new_game()
-    with pytest.raises(IllegalDecision):
+    with pytest.raises(IllegalDecision) as caught:
         apply(game, EndTurn(1))
+    assert caught.value.code == "citadels.draft.drafting"
+    while game.draft is not None:
+        game = apply(game, legal(game)[0])
+    with pytest.raises(IllegalDecision) as caught:
+        apply(game, Pick(game.crown, "king"))
+    assert caught.value.code == "citadels.calling.not_now"
+
+
+def test_a_seat_sees_its_own_characters_and_the_table_sees_none_until_the_round_ends():
+    _, game = new_game()
+    rng = Rng(4)
+    while game.draft is not None:
+        game = apply(game, rng.choice(legal(game)))
+    public, seat = RULES.view(game, None), RULES.view(game, 2)
+    assert public.phase == "calling" and public.draft is None and public.calling.own == ()
+    assert seat.calling.own == tuple(c for c, s in game.calling.setup.holders if s == 2)
+    assert public.final_characters == () and public.city_size == 7 and not public.rounds
+    game = play_round(game, rng)
+    assert RULES.view(game, None).rounds == game.rounds  # revealed at the round's end
 
 
 @given(st.sampled_from(EDITIONS), st.integers(2, 8), st.integers(0, 2 ** 32))

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from companion.citadels.districts import districts
 from companion.citadels.scoring import PlayerCity, ScoringError, score_game, score_player
 from conftest import ROOT
+from triggers_citadels import SHARED, TRIGGERS
 
 FILLER = ("church",)  # a second player who does not matter
 
@@ -260,6 +261,15 @@ def test_classic_faq_tie_break_district_value_then_gold():
 def test_bad_input_is_refused_with_a_clear_sentence(players, message):
     with pytest.raises(ScoringError, match=message):
         score_game("2016", players + [PlayerCity("Joon", FILLER)])
+
+
+@pytest.mark.parametrize("code", sorted(c for c in TRIGGERS if c.startswith("citadels.scoring"))
+                         + sorted(SHARED))
+def test_every_refusal_of_the_scoring_is_a_scoring_error_with_its_code(code):
+    trigger = {**TRIGGERS, **SHARED}[code]
+    with pytest.raises(ScoringError) as caught:
+        trigger()
+    assert caught.value.code == code
 
 
 def test_a_complete_city_needs_its_place_in_the_completion_order():

@@ -34,12 +34,12 @@ class TallyRules:
 
     def decode(self, data):
         if data.get("type") != "add":
-            raise UnknownDecision(f"unknown decision {data.get('type')!r}")
+            raise UnknownDecision(f"unknown decision {data.get('type')!r}", code="tally.unknown")
         return int(data["n"])
 
     def apply(self, state, n):
         if n <= 0:
-            raise IllegalDecision("only positive numbers may be added")
+            raise IllegalDecision("only positive numbers may be added", code="tally.positive")
         return Tally(state.total + n, state.moves + 1)
 
 

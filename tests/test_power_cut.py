@@ -184,7 +184,7 @@ def tiletum_script(tmp_path_factory):
             for name in ("building", "action-Merchant", "value3", "confirm"):
                 tap(app, name, lines)
         tap(app, "order", lines)
-        for seat in reversed(controller.view.order):
+        for seat in reversed(controller.view().order):
             tap(app, f"seat{seat}", lines)
         for name in ("confirm", "festival", "count-more", "confirm", "not-there", "confirm",
                      "count-more", "count-more", "confirm"):
@@ -192,7 +192,7 @@ def tiletum_script(tmp_path_factory):
     decisions = controller.session.decisions
     app.close()
     # begin, 2 x (3 reveals + 9 takes + the turn order + 3 festival entries), the marker
-    assert controller.view.round == 3 and len(decisions) == 1 + 2 * (3 + 9 + 1 + 3) + 1
+    assert controller.view().round == 3 and len(decisions) == 1 + 2 * (3 + 9 + 1 + 3) + 1
     return write_script(folder / "tiletum.txt", lines), decisions
 
 
@@ -215,4 +215,4 @@ def test_a_killed_tiletum_game_resumes_with_every_stored_decision(
 
         expected = Session(session.game, session.config, session.seed,
                            session.decisions).replay(TiletumRules())
-        assert app.top.controller.view == view(expected)  # exactly where it was
+        assert app.top.controller.view() == view(expected)  # exactly where it was

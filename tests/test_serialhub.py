@@ -363,7 +363,7 @@ def test_the_calling_lights_the_crown_gold_and_the_called_seat_white(make_app):
     game = GameController.new(app, "2016", 5, first_game("2016", 5), 2,
                               [f"P{n}" for n in range(1, 6)])
     while game.phase == "draft":
-        game.confirm(draft.legal(game._game.draft)[0])
+        game.confirm(game.legal()[0])
     app.push(CallingScreen(app, game))
     app.render()
     view = game.calling_public()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.errors import IllegalDecision
 from companion.rng import Rng
+from companion.rules import Outcome
 from companion.session import Session
 from companion.tiletum import game as g
 from companion.tiletum.wheel import ACTIONS, DRAWN, RESOURCE, TileDie, action_at
@@ -277,20 +278,18 @@ def test_roll_command_shows_the_same_dice_as_the_game():
 
 
 def random_game(players: int, seed: int, pick: Rng):
-    """A whole game with decisions picked at random from ``legal`` (and some bonus markers)."""
+    """A whole game with decisions picked at random from ``legal`` (a bonus marker one time in
+    ten where they may be reported)."""
     order = pick.shuffle(range(1, players + 1))
     config = g.config_for(players, order, FEST, (0, 1, 1, 2, 2, 0))
     rules = g.TiletumRules()
     session = Session(rules.game_id, config, seed)
     state = rules.initial(config, seed)
     while not state.finished:
-        if pick.randrange(10) == 0:
-            decision = g.Bonus(pick.randrange(players) + 1, pick.choice(ACTIONS[:-1]),
-                               pick.choice(g.MARKER_VALUES))
-            if len(state.players[decision.seat - 1].markers) >= g.MARKERS_PER_PLAYER:
-                continue
-        else:
-            decision = pick.choice(g.legal(state))
+        legal = g.legal(state)
+        bonuses = [d for d in legal if isinstance(d, g.Bonus)]
+        moves = [d for d in legal if not isinstance(d, g.Bonus)]
+        decision = pick.choice(bonuses if bonuses and pick.randrange(10) == 0 else moves)
         new_state = g.apply(state, decision)
         session = session.with_decision(g.encode(decision))
         yield state, decision, new_state
@@ -315,3 +314,90 @@ def test_random_games_keep_the_rules_and_replay_exactly(players, seed):
         assert not colours or max(colours.values()) <= players
         assert after.revealed <= g.PASSES
     assert takes_per_round == {r: 3 * players for r in range(1, 5)}
+
+
+# --- the engine contract (companion/rules.py), issue 14 ---------------------------------------
+
+def test_a_die_turns_at_most_three_pips_either_way():
+    """Seed 004 (action phase, taking a die): "주사위를 가져가기 전에, 플레이어는 금화 2개를
+    소비하여 가져가려는 주사위의 눈금을 1만큼 더하거나 뺄 수 있습니다(여러 번 반복할 수도
+    있습니다). ... '6'은 금화 2개를 지불하여 '1'로 바꿀 수도 있습니다(반대로도 가능)." Pips wrap,
+    so every pip is at most 3 steps away one way or the other; a longer way only reaches a pip a
+    shorter one reaches for less gold. ``legal`` and ``apply`` both take -3 to +3."""
+    state = begun(players=2, seed=11)
+    die_id, die = state.wheel[0]
+    steps = {d.steps for d in g.legal(state) if isinstance(d, g.Take) and d.die == die_id}
+    assert steps == set(range(-3, 4))
+    reached = {g.take_offer(g.view(state).wheel, state.players[0], die, n).die.pip
+               for n in steps}
+    assert reached == set(range(1, 7))
+    for n in (4, 5, 6, -4, -5, -6):
+        with pytest.raises(IllegalDecision) as refused:
+            g.apply(state, g.Take(state.actor, die_id, n, "King"))
+        assert refused.value.code == "tiletum.pip_steps" and refused.value.fields == {"high": 3}
+
+
+def test_what_a_take_would_give_is_what_it_gives():
+    state = begun(players=3, seed=8)
+    state = g.apply(state, g.Bonus(state.actor, "Merchant", 2))
+    v = g.view(state)
+    for die_id, _ in v.dice:
+        for steps in (-2, 0, 1, 3):
+            offer = v.offer(die_id, steps, "Merchant")
+            joker = "Merchant" if offer.wedge == g.JOKER else ""
+            taken = g.apply(state, g.Take(v.actor, die_id, steps, joker)).takes[-1]
+            assert (taken.die, taken.gold_paid, taken.gain) == (offer.die, offer.gold,
+                                                                 offer.gain)
+            assert offer.bonus == (2 if offer.gain.action == "Merchant" else 0)
+
+
+def test_bonus_markers_are_reported_in_the_passes_and_the_king_phase_only():
+    state = new(players=2)
+    with pytest.raises(IllegalDecision) as refused:
+        g.apply(state, g.Bonus(1, "King", 1))
+    assert refused.value.code == "tiletum.bonus_phase"
+    state = g.apply(state, g.Begin())
+    assert g.Bonus(1, "King", 1) in g.legal(state)
+    g.apply(state, g.Bonus(1, "King", 1))
+    for _ in range(g.PASSES):
+        state = play_pass(g.apply(state, g.Reveal()))
+    assert state.phase == g.KING and g.Bonus(2, "Contract", 3) in g.legal(state)
+    state = g.apply(state, g.TurnOrder(state.order))
+    assert not any(isinstance(d, g.Bonus) for d in g.legal(state))
+    with pytest.raises(IllegalDecision):
+        g.apply(state, g.Bonus(1, "King", 1))
+
+
+def test_festival_counts_are_open_ended_and_king_spaces_run_from_minus_10_to_15():
+    """Seed 004: the leftmost king-track space is "-10 VP"; a disc can never pass "+15 VP"."""
+    rules = g.TiletumRules()
+    fest = (g.Festival("king_track", 2, 1),) + FEST[1:]
+    for festivals, low, high, refused in ((fest, -10, 15, "tiletum.king_space"),
+                                          (FEST, 0, None, "tiletum.festival_count")):
+        state = begun(players=2, festivals=festivals)
+        for n in range(g.PASSES):
+            state = play_pass(g.apply(state, g.Reveal()) if n else state)
+        state = g.apply(state, g.TurnOrder(state.order))
+        assert state.festival.counts == (low, high)
+        seat = state.actor
+        assert rules.is_legal(state, g.FestivalScore(seat, True, low))
+        assert rules.is_legal(state, g.FestivalScore(seat, True, 99)) == (high is None)
+        with pytest.raises(IllegalDecision) as caught:
+            g.apply(state, g.FestivalScore(seat, True, low - 1))
+        assert caught.value.code == refused
+        assert not rules.is_legal(state, g.FestivalScore(seat, True, low - 1))
+
+
+def test_every_seat_sees_what_the_table_sees_and_the_outcome_is_the_rounds():
+    rules = g.TiletumRules()
+    state = begun(players=3, seed=4)
+    assert all(rules.view(state, seat) == rules.view(state, None) for seat in (1, 2, 3))
+    assert rules.outcome(state) == Outcome(False, {"game": "tiletum", "rounds": 1})
+    for _ in range(4):
+        state = play_round(state)
+    assert rules.outcome(state).finished and rules.outcome(state).result == {
+        "game": "tiletum", "rounds": 4}
+    assert rules.legal(state) == ()
+    with pytest.raises(IllegalDecision) as refused:
+        g.apply(state, g.Bonus(1, "King", 1))
+    assert refused.value.code == "tiletum.over"

@@ -206,3 +206,67 @@ def test_neutral_citizens_can_change_and_roll_their_dice():
     state = apply(start(SETUP, 12), Neutral(0, 2, 0))
     state = apply(state, CollectIncome())
     assert Counter(d.colour for _, d in state.district(None)) == Counter(white=2)
+
+
+def test_a_seat_off_the_table_is_refused_not_taken_for_another():
+    state = start(SETUP, 13)
+    for decision in (Adjust(0, vp=3), Adjust(4, vp=3), Citizens(0, 1, 1, 1)):
+        with pytest.raises(IllegalDecision) as caught:
+            apply(state, decision)
+        assert caught.value.code == "troyes.no_seat"
+    assert all(p.vp == 0 for p in state.players)
+
+
+def test_a_choice_of_dice_is_one_decision_whatever_the_tapping_order():
+    assert Act(1, (5, 2, 3), "card", 3) == Act(1, (2, 3, 5), "card", 3)
+    assert Flip(1, (4, 1)) == Flip(1, (1, 4)) and Defend(1, (3, 0), 1) == Defend(1, (0, 3), 1)
+    assert encode(Act(1, (5, 2), "event", 2))["dice"] == [2, 5]
+
+
+def test_only_events_and_cards_take_a_divisor_and_the_black_dice_stop_at_twelve():
+    state = to_actions(start(SETUP, 6))
+    yellow = next(i for i, d in state.dice if d.owner == 1 and d.colour == "yellow")
+    with pytest.raises(IllegalDecision, match="divisor"):
+        apply(state, Act(1, (yellow,), "farming", 3))
+    events = apply(start(SETUP, 6), CollectIncome())
+    assert apply(events, BlackDice(12)).phase == DEFENCE
+    with pytest.raises(IllegalDecision) as caught:
+        apply(events, BlackDice(13))
+    assert caught.value.fields == {"low": 0, "high": 12}
+
+
+def test_the_view_says_what_the_selected_dice_cost_and_give():
+    from companion.troyes.game import view
+
+    state = to_actions(start(SETUP, 5))
+    other = next(i for i, d in state.dice if d.owner == 2 and d.colour == "yellow")
+    neutral = next(i for i, d in state.dice if d.owner is None and d.colour == "yellow")
+    preview = view(state).preview([other, neutral])
+    assert preview.payments == ((2, 4), (None, 4))
+    after = apply(state, Act(1, (other, neutral), "farming"))
+    assert after.last[3] == str(preview.farming) and preview.cathedral is None
+    with pytest.raises(IllegalDecision) as caught:
+        view(state).preview([])
+    assert caught.value.code == "troyes.dice_count"
+
+
+def test_the_view_carries_the_defence_suggestion_and_the_character_cards():
+    from companion.troyes.game import view
+
+    state = apply(apply(start(SETUP, 2), CollectIncome()), BlackDice(2))
+    seen = view(state)
+    assert seen.character_cards == 3 and seen.rounds == 5 and seen.max_black == 12
+    if seen.suggestion:
+        assert Defend(1, seen.suggestion, 1) in legal(state)
+        assert seen.defence_sum(seen.suggestion, 1).enough
+    assert TroyesRules().view(state, 2) == seen
+
+
+def test_outcome_is_what_history_keeps():
+    state = start(TroyesSetup(players=2, citizens=((1, 0, 0), (1, 0, 0))), 9)
+    assert TroyesRules().outcome(state).finished is False
+    for _ in range(4):
+        state = to_actions(state)
+        for _ in range(2):
+            state = apply(state, Pass(state.actor))
+    assert TroyesRules().outcome(state).result == {"game": "troyes", "rounds": 4}

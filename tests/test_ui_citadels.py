@@ -29,7 +29,7 @@ def start_game(app, edition, players, crown=1):
 
 def hidden_from(controller, seat):
     """The characters ``seat`` must not see now: others' picks and the face-down cards."""
-    state = controller._game.draft
+    state = controller._state.draft
     others = {c for s in range(1, len(controller.names) + 1) if s != seat for c in state.hand(s)}
     return others | set(state.face_down)
 
@@ -63,7 +63,7 @@ def take_turn(app, controller, by_seat_button: bool, drawn: list[str]):
     if app.top.name == "wipe":
         drawn.clear()
         app.render()
-        assert not names_of(app, edition, controller._game.setup.characters) & set(drawn)
+        assert not names_of(app, edition, controller._state.setup.characters) & set(drawn)
         play(app, f"TAP {centre(app, 'next')}")
 
 
@@ -73,13 +73,13 @@ def test_a_whole_draft_on_the_device(make_app, edition, players):
     controller = start_game(app, edition, players, crown=2)
     drawn = record_text(app)
     turns = 0
-    steps = len(controller._game.draft.turns)
+    steps = len(controller._state.draft.turns)
     while controller.phase == "draft":
         take_turn(app, controller, by_seat_button=turns % 2 == 0, drawn=drawn)
         turns += 1
     assert app.top.name == "calling"  # the draft is over: the calling begins
     per_player = 2 if players <= 3 else 1
-    held = controller._game.calling.setup.holders
+    held = controller._state.calling.setup.holders
     assert all(sum(s == seat for _, s in held) == per_player for seat in range(1, players + 1))
     stored = app.store.load(controller.session.id)
     assert len(stored.decisions) == steps
@@ -188,7 +188,7 @@ def test_the_log_never_names_a_character(make_app, caplog):
         take_turn(app, controller, True, drawn)
     text = caplog.text.lower()
     assert "private screen opened for seat" in text  # the log does say what happened
-    for cid in controller._game.setup.characters:
+    for cid in controller._state.setup.characters:
         c = character("2016", cid)
         assert cid not in text and c.en.lower() not in text and c.ko not in caplog.text
 

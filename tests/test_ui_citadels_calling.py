@@ -48,12 +48,12 @@ def open_prepared(make_app, tmp_path, edition, players, characters, wanted, **kw
 
 
 def calling_state(app):
-    return app.top.controller._game.calling
+    return app.top.controller._state.calling
 
 
 def set_calling_state(app, state) -> None:
     controller = app.top.controller
-    controller._game = replace(controller._game, calling=state)
+    controller._set_state(replace(controller._state, calling=state))
 
 
 # --- whole games ----------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def test_two_and_three_player_games_give_each_player_two_turns(make_app, players
     table = Table(app, seed=9, complete_from=2)
     table.play(until="calling")
     controller = app.top.controller
-    holders = [s for _, s in controller._game.calling.setup.holders]
+    holders = [s for _, s in controller._state.calling.setup.holders]
     assert all(holders.count(s) == 2 for s in range(1, players + 1))
     table.play()
     for result in controller.rounds:  # every seat played (or was revealed) twice a round

@@ -54,11 +54,11 @@ def play_round(app, order: list[int] | None = None, counts: dict[int, int] | Non
         for _ in range(c.players):
             take_any(app)
     play(app, "TAP @order\nEXPECT tiletum-order")
-    for seat in order or c.view.order:
+    for seat in order or c.view().order:
         play(app, f"TAP @seat{seat}")
     play(app, "TAP @confirm\nEXPECT tiletum-board\nTAP @festival\nEXPECT tiletum-festival")
-    for seat in list(c.view.order):
-        assert c.view.actor == seat
+    for seat in list(c.view().order):
+        assert c.view().actor == seat
         for _ in range((counts or {}).get(seat, 1)):
             play(app, "TAP @count-more")
         play(app, "TAP @confirm")
@@ -76,19 +76,19 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
     play(app, "TAP @board_vp1-more\nTAP @board_vp1-more\nTAP @tile_vp1-less")  # board 3, tile 2
     play(app, "TAP @start\nEXPECT tiletum-board")
     board, c = app.top, app.top.controller
-    assert [f.tile for f in c.view.festivals[:2]] == ["contracts", "king_track"]
-    assert (c.view.festivals[0].board_vp, c.view.festivals[0].tile_vp) == (3, 2)
+    assert [f.tile for f in c.view().festivals[:2]] == ["contracts", "king_track"]
+    assert (c.view().festivals[0].board_vp, c.view().festivals[0].tile_vp) == (3, 2)
     drawn = record_text(app)
     app.render()
-    gold = {seat: c.starting(seat).gold for seat in c.view.order}
+    gold = dict(c.view().start_gold)
     assert sorted(gold.values()) == [1, 3, 5, 6]
-    assert any(f"{c.name(c.view.order[0])}: " in text and "1" in text for text in drawn)
+    assert any(f"{c.name(c.view().order[0])}: " in text and "1" in text for text in drawn)
     shot(app, tmp_path, "start")
     play(app, "TAP @begin")
-    assert len(c.view.dice) == DRAWN[4]
+    assert len(c.view().dice) == DRAWN[4]
     shot(app, tmp_path, "round1")
 
-    tokens = c.state.tokens
+    tokens = c._state.tokens  # the test peeks: screens never do
     for pass_number in range(1, 4):
         play(app, "TAP @reveal\nEXPECT tiletum-corruption")
         assert app.top.token == tokens[pass_number - 1]  # revealed in draw order
@@ -96,7 +96,7 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
             shot(app, tmp_path, "corruption")
         play(app, "TAP @ok\nEXPECT tiletum-board")
         for turn in range(4):
-            seat = c.view.actor
+            seat = c.view().actor
             if pass_number == 1 and turn == 0:  # turn the first die two pips up for 4 gold
                 wedge = next(b.name for b in board.buttons if b.name.startswith("wedge"))
                 play(app, f"TAP @{wedge}\nEXPECT tiletum-take\nTAP @pip-up\nTAP @pip-up")
@@ -110,26 +110,26 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
                     play(app, "TAP @joker-Contract")
                 shot(app, tmp_path, "take")
                 play(app, "TAP @take\nEXPECT tiletum-board")
-                last = c.view.takes[-1]
+                last = c.view().takes[-1]
                 assert last.seat == seat and last.gold_paid == 4 and last.die == turned
                 assert last.gain.amount == turned.pip and last.gain.ap == 7 - turned.pip
             else:
                 take_any(app)
-            assert c.view.takes[-1].seat == seat
+            assert c.view().takes[-1].seat == seat
         if pass_number == 1:
             shot(app, tmp_path, "after-pass")
             # the first player completes a 2-room building whose characters strengthen King
-            first = c.view.order[0]
+            first = c.view().order[0]
             play(app, f"TAP @building\nEXPECT tiletum-bonus\nTAP @seat{first}\n"
                       "TAP @action-King\nTAP @value2")
             shot(app, tmp_path, "bonus")
             play(app, "TAP @confirm\nEXPECT tiletum-board")
-            assert c.view.players[first - 1].bonus("King") == 2
-    assert c.view.phase == "king"
-    taken = Counter(t.seat for t in c.view.takes)
+            assert c.view().players[first - 1].bonus("King") == 2
+    assert c.view().phase == "king"
+    taken = Counter(t.seat for t in c.view().takes)
     assert taken == {seat: 3 for seat in range(1, 5)}
     shot(app, tmp_path, "king")
-    new_order = list(reversed(c.view.order))
+    new_order = list(reversed(c.view().order))
     play(app, "TAP @order\nEXPECT tiletum-order")
     for seat in new_order[:2]:
         play(app, f"TAP @seat{seat}")
@@ -138,12 +138,12 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
         play(app, f"TAP @seat{seat}")
     shot(app, tmp_path, "order")
     play(app, "TAP @confirm\nEXPECT tiletum-board")
-    assert list(c.view.order) == new_order and c.view.phase == "festival"
+    assert list(c.view().order) == new_order and c.view().phase == "festival"
     play(app, "TAP @festival\nEXPECT tiletum-festival")
     # festival 1: each completed contract, (3 + 2) VP each
     counts = dict(zip(new_order, (3, 0, 1, 2)))
     for k, seat in enumerate(new_order):
-        assert c.view.actor == seat
+        assert c.view().actor == seat
         if k == 1:
             play(app, "TAP @not-there")
         for _ in range(counts[seat]):
@@ -152,13 +152,13 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
             shot(app, tmp_path, "festival")
         play(app, "TAP @confirm")
     play(app, "EXPECT tiletum-board")
-    festival = [c.view.players[s - 1].festival_vp for s in new_order]
+    festival = [c.view().players[s - 1].festival_vp for s in new_order]
     assert festival == [(15,), (0,), (5,), (10,)]
-    assert c.view.round == 2 and c.view.phase == "reveal"
+    assert c.view().round == 2 and c.view().phase == "reveal"
     drawn = record_text(app)
     app.render()
     assert any(("turned" in t) or ("돌았" in t) for t in drawn)  # the round banner
-    assert c.view.order[0] == new_order[0]  # the new order plays round 2
+    assert c.view().order[0] == new_order[0]  # the new order plays round 2
     shot(app, tmp_path, "round2")
 
 
@@ -169,20 +169,20 @@ def test_the_king_track_festival_adds_the_space(make_app):
     play(app, "TAP @tile1\nTAP @tile-king_track\nTAP @start\nEXPECT tiletum-board\n"
               "TAP @begin")
     c = app.top.controller
-    festival = c.view.festivals[0]
+    festival = c.view().festivals[0]
     for _ in range(3):
         play(app, "TAP @reveal\nTAP @ok")
         for _ in range(2):
             take_any(app)
     play(app, "TAP @order\nTAP @keep\nTAP @confirm\nTAP @festival\nEXPECT tiletum-festival")
-    first, second = c.view.order
+    first, second = c.view().order
     play(app, "TAP @count-five\nTAP @confirm")  # a red space: -5 VP
     for _ in range(4):
         play(app, "TAP @count-more")
     play(app, "TAP @confirm\nEXPECT tiletum-board")
     base = festival.board_vp + festival.tile_vp
-    assert c.view.players[first - 1].festival_vp == (base - 5,)
-    assert c.view.players[second - 1].festival_vp == (base + 4,)
+    assert c.view().players[first - 1].festival_vp == (base - 5,)
+    assert c.view().players[second - 1].festival_vp == (base + 4,)
 
 
 def test_the_screen_never_shows_face_down_tokens(make_app):
@@ -194,7 +194,7 @@ def test_the_screen_never_shows_face_down_tokens(make_app):
     c = app.top.controller
     seen = []
     for hidden in ((0, 0), (2, 2), (1, 2)):
-        c.state = replace(c.state, tokens=c.state.tokens[:1] + hidden)
+        c._set_state(replace(c._state, tokens=c._state.tokens[:1] + hidden))
         drawn = record_text(app)
         app.render()
         seen.append(sorted(drawn))
@@ -207,11 +207,11 @@ def test_a_restart_resumes_the_game_where_it_was(make_app, tmp_path):
     setup_game(app, 3)
     play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok")
     take_any(app, steps=-1)
-    before = app.top.controller.view
+    before = app.top.controller.view()
     app.close()
     again = make_app(data_dir=tmp_path / "data")
     assert again.top.name == "tiletum-board"
-    assert again.top.controller.view == before
+    assert again.top.controller.view() == before
 
 
 def test_undo_takes_back_the_last_take(make_app):
@@ -220,11 +220,11 @@ def test_undo_takes_back_the_last_take(make_app):
     setup_game(app, 2)
     play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok")
     c = app.top.controller
-    dice = c.view.dice
+    dice = c.view().dice
     take_any(app)
-    assert len(c.view.dice) == len(dice) - 1
+    assert len(c.view().dice) == len(dice) - 1
     play(app, "TAP @undo")
-    assert c.view.dice == dice and not c.view.takes and c.view.actor == c.view.order[0]
+    assert c.view().dice == dice and not c.view().takes and c.view().actor == c.view().order[0]
 
 
 def test_corruption_tokens_from_settings_go_into_new_games(make_app):
@@ -236,7 +236,7 @@ def test_corruption_tokens_from_settings_go_into_new_games(make_app):
     play(app, "BACK\nEXPECT home")
     setup_game(app, 2)
     play(app, "TAP @start\nTAP @begin")
-    state = app.top.controller.state
+    state = app.top.controller._state
     assert sorted(state.setup.corruption) == [1, 1, 2, 2, 2, 2]
     assert 0 not in state.tokens
 
@@ -250,9 +250,9 @@ def test_a_whole_game_to_final_scores_and_history(make_app, tmp_path, language):
     c = app.top.controller
     for _ in range(4):
         play_round(app)
-    assert c.view.phase == "over"
+    assert c.view().phase == "over"
     shot(app, tmp_path, "over")
-    order = [c.name(seat) for seat in c.view.order]
+    order = [c.name(seat) for seat in c.view().order]
     play(app, "TAP @score\nEXPECT tiletum-score-entry")
     # first in turn order: the rulebook's example on top of 40 VP: 40 + 25 + 10 + 2 = 77
     steps = ["vp-ten"] * 4 + ["trading_posts-five", "pillars-five"] + \
@@ -290,9 +290,9 @@ def test_wedge_buttons_take_only_their_own_dice(make_app):
             pip = int(button.name[5:])
             play(app, f"TAP @{button.name}")
             assert {d.pip for _, d in app.top.dice} == {pip}
-            assert action_at(pip, c.state.offset, 1) == c.view.wheel[pip]
+            assert action_at(pip, c._state.offset, 1) == c.view().wheel[pip]
             play(app, "TAP @cancel\nEXPECT tiletum-board")
-    assert not c.view.takes
+    assert not c.view().takes
 
 
 def test_dice_lie_inside_their_wedge_without_overlapping():
@@ -345,3 +345,56 @@ def test_score_only_enters_a_game_played_without_the_device(make_app):
     totals = {p["name"]: p["total"] for p in app.top.data["players"]}
     assert list(totals.values()) == [15, 20]  # 10 + 5 (3 buildings); 20
     assert app.top.data["winners"] == [app.top.data["players"][1]["name"]]
+
+
+def joker_take(app):
+    """The take screen with a die turned onto the Joker wedge (no action named yet)."""
+    c = app.top.controller
+    die_id, die = c.view().dice[0]  # the first die on its wedge: the one chosen
+    joker = next(p for p, a in c.view().wheel.items() if a == "Joker")
+    play(app, f"TAP @wedge{die.pip}\nEXPECT tiletum-take")
+    assert app.top.chosen == die_id
+    steps = (joker - die.pip + 3) % 6 - 3  # the shorter way round
+    for _ in range(abs(steps)):
+        play(app, "TAP @pip-up" if steps > 0 else "TAP @pip-down")
+    assert app.top.on_joker()
+    return app.top
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_refusals_speak_the_ui_language(make_app, language):
+    """The engine's refusals on the take, bonus and turn-order screens, in the catalogue's
+    words (never the engine's English sentence), and nothing stored."""
+    from ui.i18n import Catalog
+
+    said = Catalog.load(language).messages
+    app = make_app(language=language)
+    app.seeds = iter(range(81, 99))
+    setup_game(app, 2)
+    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    c = app.top.controller
+    stored = len(c.session.decisions)
+    take = joker_take(app)
+    play(app, "TAP @take\nEXPECT tiletum-take")
+    assert take.problem == said["error.tiletum.joker_action"]
+    play(app, "TAP @joker-Merchant")
+    assert take.problem is None and take.offer().gain.action == "Merchant"
+    play(app, "TAP @cancel\nEXPECT tiletum-board")
+    seat = c.view().actor
+    for _ in range(5):
+        play(app, f"TAP @building\nTAP @seat{seat}\nTAP @action-King\nTAP @value1\n"
+                  "TAP @confirm\nEXPECT tiletum-board")
+    play(app, f"TAP @building\nTAP @seat{seat}\nTAP @action-King\nTAP @value1\nTAP @confirm\n"
+              "EXPECT tiletum-bonus")
+    assert app.top.problem == said["error.tiletum.markers_used"].format(n=5)
+    assert len(c.session.decisions) == stored + 5
+    play(app, "TAP @cancel\nEXPECT tiletum-board")
+    for n in range(3):
+        if n:
+            play(app, "TAP @reveal\nTAP @ok")
+        for _ in range(2):
+            take_any(app)
+    play(app, f"TAP @order\nEXPECT tiletum-order\nTAP @seat{seat}\nTAP @confirm\n"
+              "EXPECT tiletum-order")
+    assert app.top.problem == said["error.tiletum.order"]
+    assert c.view().phase == "king"

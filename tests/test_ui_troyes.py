@@ -33,27 +33,27 @@ def test_a_three_player_round_on_the_device(make_app, tmp_path, language):
     app.seeds = iter(range(3, 99))
     play(app, START)
     board, c = app.top, app.top.controller
-    assert [p.citizens for p in c.state.players] == [(2, 1, 1), (1, 1, 2), (1, 2, 1)]
+    assert [p.citizens for p in c.view().players] == [(2, 1, 1), (1, 1, 2), (1, 2, 1)]
     shot(app, tmp_path, "income")
     play(app, "TAP @income")
-    assert [p.deniers for p in c.state.players] == [5 + 10 - 3, 5 + 10 - 5, 5 + 10 - 4]
-    assert len(c.state.dice) == 12
+    assert [p.deniers for p in c.view().players] == [5 + 10 - 3, 5 + 10 - 5, 5 + 10 - 4]
+    assert len(c.view().dice) == 12
     play(app, "TAP @more\nTAP @roll")  # two black dice
-    assert c.state.phase == "defence" and c.state.actor == 1
+    assert c.view().phase == "defence" and c.view().actor == 1
     assert board.selected  # the cheapest own dice that beat it, preselected
     shot(app, tmp_path, "defence")
-    while c.state.phase == "defence":
-        seat = c.state.actor
-        before = c.state.players[seat - 1]
+    while c.view().phase == "defence":
+        seat = c.view().actor
+        before = c.view().players[seat - 1]
         if board.selected:
             play(app, "TAP @defend")
-            assert c.state.players[seat - 1].influence == before.influence + 1
+            assert c.view().players[seat - 1].influence == before.influence + 1
         else:
             play(app, "TAP @fail")
-            assert c.state.players[seat - 1].vp == max(0, before.vp - 2)
-    assert c.state.phase == "actions" and c.state.actor == 1
+            assert c.view().players[seat - 1].vp == max(0, before.vp - 2)
+    assert c.view().phase == "actions" and c.view().actor == 1
     # Player 1 buys one die from Player 2's district: 2 deniers to Player 2
-    other = next((i for i, d in c.state.dice if d.owner == 2), None)
+    other = next((i for i, d in c.view().dice if d.owner == 2), None)
     drawn = record_text(app)
     play(app, f"TAP @die{other}")
     drawn.clear()
@@ -61,20 +61,20 @@ def test_a_three_player_round_on_the_device(make_app, tmp_path, language):
     shown = " ".join(drawn)
     assert ("pay 2 to Player 2" if language == "en" else "플레이어 2에게 2") in shown
     shot(app, tmp_path, "actions")
-    deniers = [p.deniers for p in c.state.players]
+    deniers = [p.deniers for p in c.view().players]
     play(app, "TAP @card\nTAP @div3")
-    assert c.state.players[0].deniers == deniers[0] - 2
-    assert c.state.players[1].deniers == deniers[1] + 2
+    assert c.view().players[0].deniers == deniers[0] - 2
+    assert c.view().players[1].deniers == deniers[1] + 2
     # then everyone passes: +2 deniers each, and round 2 starts with seat 2
-    while c.state.phase == "actions":
+    while c.view().phase == "actions":
         play(app, "TAP @pass")
-    assert c.state.round == 2 and c.state.phase == "income"
+    assert c.view().round == 2 and c.view().phase == "income"
     drawn.clear()
     app.render()
     assert ("Round 1 is over; Player 2 starts" if language == "en"
             else "1라운드가 끝났습니다. 이번 라운드는 플레이어 2 님이 시작합니다.") in " ".join(drawn)
     play(app, "TAP @income\nTAP @roll")
-    assert c.state.start_player == 2
+    assert c.view().start_player == 2
     shot(app, tmp_path, "round2")
     assert all(p.stat().st_size > 0 for p in tmp_path.glob("*.png"))
 
@@ -85,10 +85,52 @@ def test_a_refused_action_is_explained_and_nothing_is_stored(make_app):
     play(app, START + "TAP @income\nTAP @fewer\nTAP @roll")  # no black dice
     c = app.top.controller
     stored = len(c.session.decisions)
-    red = next(i for i, d in c.state.dice if d.owner == 1 and d.colour == "red")
+    red = next(i for i, d in c.view().dice if d.owner == 1 and d.colour == "red")
     play(app, f"TAP @die{red}\nTAP @farming")
     assert app.top.problem and "yellow" in app.top.problem
     assert len(c.session.decisions) == stored
+
+
+@pytest.mark.parametrize("language, no_dice, wrong_colour", [
+    ("en", "An action uses 1 to 3 dice of one colour: select them first.",
+     "Farming uses yellow dice."),
+    ("ko", "행동에는 같은 색 주사위 1~3개가 필요합니다. 먼저 주사위를 고르세요.",
+     "농사에는 노란색 주사위를 씁니다.")])
+def test_refusals_speak_the_table_language(make_app, language, no_dice, wrong_colour):
+    """Farming with no dice selected, then with a red die: the catalogue's words, never the
+    engine's English sentence; the info line shows them."""
+    app = make_app(language=language)
+    app.seeds = iter(range(3, 99))
+    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll\nTAP @farming")
+    board = app.top
+    assert board.problem == no_dice
+    drawn = record_text(app)
+    app.render()
+    assert no_dice in " ".join(drawn)
+    red = next(i for i, d in board.view.dice if d.owner == 1 and d.colour == "red")
+    play(app, f"TAP @die{red}\nTAP @farming")
+    assert board.problem == wrong_colour
+
+
+def test_the_dice_selected_show_the_rules_refusal_in_korean(make_app):
+    """Dice of two colours selected: the info line says why no action takes them, in Korean."""
+    app = make_app(language="ko")
+    app.seeds = iter(range(3, 99))
+    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll")
+    own = dict(app.top.view.district(1))
+    yellow = next(i for i, d in own.items() if d.colour == "yellow")
+    white = next(i for i, d in own.items() if d.colour == "white")
+    play(app, f"TAP @die{yellow}\nTAP @die{white}")
+    assert app.top.info_text() == "한 행동에 쓰는 주사위는 모두 같은 색이어야 합니다."
+
+
+def test_the_board_reads_the_view_only(make_app):
+    """The Troyes screens get the game's view, never its state."""
+    app = make_app()
+    app.seeds = iter(range(3, 99))
+    play(app, START)
+    assert not hasattr(app.top.controller, "state")
+    assert type(app.top.view).__name__ == "TroyesView"
 
 
 def test_a_restart_resumes_the_troyes_board(make_app):
@@ -100,7 +142,7 @@ def test_a_restart_resumes_the_troyes_board(make_app):
     app.running = False
     again = make_app(data_dir=data)
     assert again.top.name == "troyes-board"
-    assert again.top.controller.state.phase == "events"
+    assert again.top.controller.view().phase == "events"
 
 
 SCORE = """
@@ -158,8 +200,27 @@ def test_corrections_and_neutral_citizens_are_stored(make_app):
     app.seeds = iter(range(3, 99))
     play(app, START + "TAP @citizens\nTAP @cn-bishopric-more\nTAP @done\nEXPECT troyes-board")
     c = app.top.controller
-    assert c.state.neutral_citizens == (0, 1, 0)
+    assert c.view().neutral_citizens == (0, 1, 0)
     play(app, "TAP @player2\nEXPECT troyes-adjust\nTAP @vp+5\nTAP @deniers-1\nTAP @done")
-    assert (c.state.players[1].vp, c.state.players[1].deniers) == (5, 4)
+    assert (c.view().players[1].vp, c.view().players[1].deniers) == (5, 4)
     play(app, "TAP @income")
-    assert sum(1 for _, d in c.state.dice if d.owner is None) == 1
+    assert sum(1 for _, d in c.view().dice if d.owner is None) == 1
+
+
+def test_a_two_player_game_played_to_the_end_is_scored_with_four_character_cards(make_app):
+    """2 players: neutral citizens from the start, 4 rounds, then 2 character cards each on the
+    score entry; History keeps the rounds and the scores on the game's row."""
+    app = make_app()
+    app.seeds = iter(range(3, 99))
+    play(app, "TAP @troyes\nTAP @fewer\nTAP @start\nEXPECT troyes-citizens\nTAP @done")
+    c = app.top.controller
+    assert c.view().neutral_citizens == (1, 1, 1) and len(c.view().players) == 2
+    for _ in range(4):
+        play(app, "TAP @income\nTAP @fewer\nTAP @roll\nTAP @pass\nTAP @pass")
+    assert c.outcome().finished and c.view().phase == "over"
+    play(app, "TAP @score\nEXPECT troyes-score-entry")
+    assert [f for f in app.top.fields() if f.startswith("card")] == [f"card{i}" for i in range(4)]
+    play(app, "TAP @next\nTAP @next\nEXPECT score-results\nTAP @done\nEXPECT home")
+    (game,) = app.store.history()
+    assert game.result["rounds"] == 4 and game.result["game"] == "troyes"
+    assert "scores" in game.result

@@ -29,7 +29,7 @@ from hw.controls import Control, ControlEvent, Kind
 from hw.keyboard import control_for_key
 from hw.outputs import LedMode
 
-from . import theme
+from . import registry, theme
 from .config import Config
 from .display import Display, use_headless_driver
 from .fonts import find_fonts
@@ -77,7 +77,7 @@ class App:
         if not self.fonts.has_hangul:
             self.notices.append(("notice.no_hangul", {}))
             language = "en"
-        self.catalog = Catalog.load(language or "en")
+        self.catalog = Catalog.load(language or "en", registry.catalogue_folders())
         self.language_chosen = language is not None
         self._hub_seen = False  # the seat hub was connected at some point since start
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
@@ -137,7 +137,7 @@ class App:
         """Switch language now and remember it."""
         if language == "ko" and not self.fonts.has_hangul:
             language = "en"
-        self.catalog = Catalog.load(language)
+        self.catalog = Catalog.load(language, registry.catalogue_folders())
         self.language_chosen = True
         self.store.set_setting("language", language)
         self.dirty = True

@@ -36,8 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, module in (("simulate", simulate_cli), ("roll", roll_cli), ("score", score_cli)):
         command = commands.add_parser(name, help=module.HELP, description=module.HELP)
-        module.configure(command)
-        command.set_defaults(run=module.run)
+        module.configure(command)  # each game's subcommand sets its own ``run``
     return parser
 
 

@@ -9,6 +9,7 @@ import sys
 
 from companion.errors import RuleError
 
+from . import registry
 from .cli_parser import OneLineParser
 
 
@@ -28,23 +29,64 @@ HELP = "roll the dice of Troyes or Tiletum (seeded: the same dice as a game with
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """The ``roll`` command's arguments."""
+    """The ``roll`` command's arguments: one subcommand per game that has it."""
     games = parser.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
-    troyes = games.add_parser("troyes", help="Troyes: every district's dice and the black dice")
-    for name, text in (("--town-hall", "yellow dice: citizens in the Town Hall, per player"),
-                       ("--bishopric", "white dice: citizens in the Bishopric, per player"),
-                       ("--palace", "red dice: citizens in the Palace, per player")):
-        troyes.add_argument(name, type=counts, required=True, help=text + " (e.g. 2,1,0)")
-    troyes.add_argument("--neutral", type=counts, default=[0, 0, 0],
-                        help="neutral citizens in the Town Hall, Bishopric, Palace (e.g. 1,1,1)")
-    troyes.add_argument("--black", type=int, default=0, help="black dice from the events")
-    troyes.add_argument("--seed", type=int, required=True)
-    troyes.add_argument("--json", action="store_true", help="print JSON (the default too)")
-    tiletum = games.add_parser("tiletum", help="Tiletum: the wheel and this round's dice")
-    tiletum.add_argument("--players", type=int, required=True, help="2 to 4")
-    tiletum.add_argument("--round", type=int, required=True, help="1 to 4")
-    tiletum.add_argument("--seed", type=int, required=True)
-    tiletum.add_argument("--json", action="store_true", help="print JSON (the default too)")
+    for _, command in registry.commands("roll"):
+        command.add_to(games)
+
+
+class TroyesRoll:
+    """``companion roll troyes``: every district's dice and the black dice."""
+
+    def add_to(self, games) -> None:
+        troyes = games.add_parser("troyes", help="Troyes: every district's dice and the black dice")
+        for name, text in (("--town-hall", "yellow dice: citizens in the Town Hall, per player"),
+                           ("--bishopric", "white dice: citizens in the Bishopric, per player"),
+                           ("--palace", "red dice: citizens in the Palace, per player")):
+            troyes.add_argument(name, type=counts, required=True, help=text + " (e.g. 2,1,0)")
+        troyes.add_argument("--neutral", type=counts, default=[0, 0, 0],
+                            help="neutral citizens in the Town Hall, Bishopric, Palace "
+                                 "(e.g. 1,1,1)")
+        troyes.add_argument("--black", type=int, default=0, help="black dice from the events")
+        troyes.add_argument("--seed", type=int, required=True)
+        troyes.add_argument("--json", action="store_true", help="print JSON (the default too)")
+        troyes.set_defaults(run=self.run)
+
+    @staticmethod
+    def run(args: argparse.Namespace) -> int:
+        from companion.rng import Rng
+        from companion.troyes.dice import roll_board
+
+        return print_json(lambda: troyes_json(roll_board(
+            args.town_hall, args.bishopric, args.palace, args.neutral, args.black,
+            Rng(args.seed).fork("troyes-dice")), args.seed))
+
+
+class TiletumRoll:
+    """``companion roll tiletum``: the wheel and this round's dice."""
+
+    def add_to(self, games) -> None:
+        tiletum = games.add_parser("tiletum", help="Tiletum: the wheel and this round's dice")
+        tiletum.add_argument("--players", type=int, required=True, help="2 to 4")
+        tiletum.add_argument("--round", type=int, required=True, help="1 to 4")
+        tiletum.add_argument("--seed", type=int, required=True)
+        tiletum.add_argument("--json", action="store_true", help="print JSON (the default too)")
+        tiletum.set_defaults(run=self.run)
+
+    @staticmethod
+    def run(args: argparse.Namespace) -> int:
+        return print_json(lambda: roll_tiletum(args.players, args.round, args.seed))
+
+
+def print_json(make) -> int:
+    """Print what ``make()`` gives as JSON; a RuleError is one line and exit code 2."""
+    try:
+        data = make()
+    except RuleError as exc:
+        print(f"companion roll: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(data))
+    return 0
 
 
 def roll_tiletum(players: int, round_number: int, seed: int) -> dict:
@@ -67,27 +109,13 @@ def die_json(die) -> dict:
     return {"colour": die.colour, "pip": die.pip}
 
 
-def run(args: argparse.Namespace) -> int:
-    from companion.rng import Rng
-    from companion.troyes.dice import roll_board
 
-    if args.game == "tiletum":
-        try:
-            print(json.dumps(roll_tiletum(args.players, args.round, args.seed)))
-        except RuleError as exc:
-            print(f"companion roll: {exc}", file=sys.stderr)
-            return 2
-        return 0
-    try:
-        board = roll_board(args.town_hall, args.bishopric, args.palace, args.neutral,
-                           args.black, Rng(args.seed).fork("troyes-dice"))
-    except RuleError as exc:
-        print(f"companion roll: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps({
-        "game": "troyes", "seed": args.seed,
-        "players": [{"seat": seat, "dice": [die_json(d) for d in board.district(seat)]}
-                    for seat in range(1, len(board.players) + 1)],
-        "neutral": [die_json(d) for d in board.neutral],
-        "black": [die_json(d) for d in board.black]}))
-    return 0
+def troyes_json(board, seed: int) -> dict:
+    return {"game": "troyes", "seed": seed,
+            "players": [{"seat": seat, "dice": [die_json(d) for d in board.district(seat)]}
+                        for seat in range(1, len(board.players) + 1)],
+            "neutral": [die_json(d) for d in board.neutral],
+            "black": [die_json(d) for d in board.black]}
+
+
+TROYES, TILETUM = TroyesRoll(), TiletumRoll()

@@ -1,7 +1,8 @@
-"""``companion score citadels FILE --json``: final scoring from a JSON description of the
-cities (``-`` reads standard input). Bad input: one line on stderr, exit code 2.
+"""``companion score GAME FILE --json``: final scoring from a JSON description of the players
+(``-`` reads standard input); the games are the registry's with a ``score`` command. Bad input:
+one line on stderr, exit code 2.
 
-Input::
+Citadels input::
 
     {"edition": "2016" | "classic",
      "players": [{"name": "Mina", "city": ["manor", ...], "decorated": [...],
@@ -9,7 +10,8 @@ Input::
                   "secret_vault": false, "crown": false, "characters": ["king"],
                   "built_last_round": [...]}]}
 
-Only ``name`` and ``city`` are required.
+Only ``name`` and ``city`` are required. Troyes and Tiletum: ``{"players": [...]}``
+(docs/scoring.md).
 """
 
 from __future__ import annotations
@@ -17,70 +19,99 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib import import_module
 
 from companion.errors import RuleError
 
+from . import registry
 from .cli_parser import OneLineParser
 
 HELP = "final scoring of a game described in a JSON file (docs/scoring.md)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """The ``score`` command's arguments."""
+    """The ``score`` command's arguments: one subcommand per game that has it."""
     games = parser.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
-    citadels = games.add_parser("citadels", help="Citadels final scoring")
-    citadels.add_argument("file", help="the cities as JSON (see docs/scoring.md), or - for stdin")
-    citadels.add_argument("--json", action="store_true", help="print the result as JSON")
-    citadels.add_argument("--faq-tiebreak", action="store_true",
-                          help="classic: break ties by the published FAQ (district value, "
-                               "then gold), which the rulebook does not have")
-    for name in ("troyes", "tiletum"):
-        game = games.add_parser(name, help=f"{name.title()} final scoring")
-        game.add_argument("file", help="the players as JSON (see docs/scoring.md), or - for stdin")
-        game.add_argument("--json", action="store_true", help="print the result as JSON")
+    for _, command in registry.commands("score"):
+        command.add_to(games)
 
 
-def score_players_game(game: str, text: str) -> dict:
-    """Troyes or Tiletum: ``{"players": [...]}`` scored, as JSON (RuleError for bad input)."""
-    from importlib import import_module
+class ScoreCommand:
+    """``companion score <game> FILE``: ``score(text, args)`` gives the result as JSON."""
 
-    scoring = import_module(f"companion.{game}.scoring")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-                        ) from None
-    return scoring.result_json(scoring.score_game(scoring.read_players(data)))
+    def __init__(self, game: str, help: str, file_help: str):
+        self.game, self.help, self.file_help = game, help, file_help
 
+    def add_to(self, games) -> argparse.ArgumentParser:
+        parser = games.add_parser(self.game, help=self.help)
+        parser.add_argument("file", help=self.file_help)
+        parser.add_argument("--json", action="store_true", help="print the result as JSON")
+        parser.set_defaults(run=self.run)
+        return parser
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except OSError as exc:
-        print(f"companion score: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        if args.game in ("troyes", "tiletum"):
-            data = score_players_game(args.game, text)
-        else:
-            from companion.citadels import scoring  # only here: the app's start-up skips it
+    def score(self, text: str, args: argparse.Namespace) -> dict:
+        """Troyes or Tiletum: ``{"players": [...]}`` scored, as JSON (RuleError for bad
+        input)."""
+        scoring = import_module(f"companion.{self.game}.scoring")
+        return scoring.result_json(scoring.score_game(scoring.read_players(read_json(text))))
 
-            edition, players = scoring.read_input(text)
-            data = scoring.result_json(scoring.score_game(edition, players,
-                                                          faq_tiebreak=args.faq_tiebreak))
-    except RuleError as exc:
-        print(f"companion score: {exc}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+    def run(self, args: argparse.Namespace) -> int:
+        try:
+            text = sys.stdin.read() if args.file == "-" else open(args.file,
+                                                                  encoding="utf-8").read()
+        except OSError as exc:
+            print(f"companion score: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+            return 2
+        try:
+            data = self.score(text, args)
+        except RuleError as exc:
+            print(f"companion score: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(data, ensure_ascii=False) if args.json else summary(data))
         return 0
+
+
+def read_json(text: str):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RuleError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                        code="score.json", line=exc.lineno, column=exc.colno) from None
+
+
+class CitadelsScore(ScoreCommand):
+    def add_to(self, games) -> argparse.ArgumentParser:
+        parser = super().add_to(games)
+        parser.add_argument("--faq-tiebreak", action="store_true",
+                            help="classic: break ties by the published FAQ (district value, "
+                                 "then gold), which the rulebook does not have")
+        return parser
+
+    def score(self, text: str, args: argparse.Namespace) -> dict:
+        from companion.citadels import scoring  # only here: the app's start-up skips it
+
+        edition, players = scoring.read_input(text)
+        return scoring.result_json(scoring.score_game(edition, players,
+                                                      faq_tiebreak=args.faq_tiebreak))
+
+
+def summary(data: dict) -> str:
+    """The ranking as lines: place, name, total and the points by category."""
     by_name = {p["name"]: p for p in data["players"]}
+    lines = []
     for place, name in enumerate(data["ranking"], 1):
         p = by_name[name]
         parts = ", ".join(f"{k.replace('_', ' ')} {v['total'] if isinstance(v, dict) else v}"
                           for k, v in p["breakdown"].items() if not isinstance(v, str)
                           and k not in ("decorations", "city_count") and v is not None)
-        print(f"{place}. {p['name']}: {p['total']} ({parts})")
+        lines.append(f"{place}. {p['name']}: {p['total']} ({parts})")
     if data.get("tie_break"):
-        print(data["tie_break"])
-    return 0
+        lines.append(data["tie_break"])
+    return "\n".join(lines)
+
+
+PLAYERS_FILE = "the players as JSON (see docs/scoring.md), or - for stdin"
+CITADELS = CitadelsScore("citadels", "Citadels final scoring",
+                         "the cities as JSON (see docs/scoring.md), or - for stdin")
+TROYES = ScoreCommand("troyes", "Troyes final scoring", PLAYERS_FILE)
+TILETUM = ScoreCommand("tiletum", "Tiletum final scoring", PLAYERS_FILE)

@@ -8,6 +8,7 @@ import sys
 
 from companion.errors import RuleError
 
+from . import registry
 from .cli_parser import OneLineParser
 
 
@@ -15,18 +16,29 @@ HELP = "seeded random Citadels drafts and games, as text or JSON traces"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """The ``simulate`` command's arguments."""
+    """The ``simulate`` command's arguments: the subcommands of the games that have it."""
     games = parser.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
-    for name, text in (("citadels-draft", "one Citadels character draft"),
-                       ("citadels-game", "a whole Citadels game: drafts and callings")):
-        game = games.add_parser(name, help=text)
-        game.add_argument("--edition", choices=("2016", "classic"), required=True)
-        game.add_argument("--players", type=int, required=True)
-        game.add_argument("--characters", default="first-game",
-                          help="first-game, random, or comma-separated character ids")
-        game.add_argument("--crown", type=int, default=1, help="seat holding the crown (1..N)")
-        game.add_argument("--seed", type=int, required=True)
-        game.add_argument("--json", action="store_true", help="print the trace as JSON")
+    for _, command in registry.commands("simulate"):
+        command.add_to(games)
+
+
+class CitadelsSimulate:
+    """``citadels-draft`` and ``citadels-game``."""
+
+    @staticmethod
+    def add_to(games) -> None:
+        for name, text in (("citadels-draft", "one Citadels character draft"),
+                           ("citadels-game", "a whole Citadels game: drafts and callings")):
+            game = games.add_parser(name, help=text)
+            game.add_argument("--edition", choices=("2016", "classic"), required=True)
+            game.add_argument("--players", type=int, required=True)
+            game.add_argument("--characters", default="first-game",
+                              help="first-game, random, or comma-separated character ids")
+            game.add_argument("--crown", type=int, default=1,
+                              help="seat holding the crown (1..N)")
+            game.add_argument("--seed", type=int, required=True)
+            game.add_argument("--json", action="store_true", help="print the trace as JSON")
+            game.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,3 +60,6 @@ def run(args: argparse.Namespace) -> int:
         for seat, ids in trace["result"].items():
             print(f"seat {seat}: {', '.join(ids)}")
     return 0
+
+
+CITADELS = CitadelsSimulate()

@@ -121,6 +121,7 @@ class Button:
     visible: bool = True
     warning: bool = False  # drawn in the warning colour (a problem to look at)
     bare: bool = False  # draws only its focus ring: the screen draws what it is (a die face)
+    inset: int = 0  # px kept free at the left for a picture the screen draws there
     pressed: bool = field(default=False, init=False)
 
     def __post_init__(self):
@@ -157,12 +158,14 @@ class Button:
                              self.rect.inflate(6, 6), theme.FOCUS_WIDTH,
                              border_radius=theme.RADIUS + 3)
         label = resolve(self.label)
-        size = fit_size(fonts, label, self.size, self.rect.width - 16, self.rect.height - 4)
-        lines = wrap(fonts, label, size, self.rect.width - 16)
+        area = self.rect.inflate(-16, 0)
+        area.left, area.width = area.left + self.inset, area.width - self.inset
+        size = fit_size(fonts, label, self.size, area.width, self.rect.height - 4)
+        lines = wrap(fonts, label, size, area.width)
         line_h = fonts.get(size).get_linesize()
         top = self.rect.centery - line_h * len(lines) // 2
         for i, line in enumerate(lines):
-            draw_text(canvas, fonts, line, (self.rect.centerx, top + i * line_h + line_h // 2),
+            draw_text(canvas, fonts, line, (area.centerx, top + i * line_h + line_h // 2),
                       size, color, anchor="center")
 
 

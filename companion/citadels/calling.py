@@ -5,12 +5,14 @@ The crown holder calls ranks 1, 2, ... in order. A rank nobody holds is announce
 either way) and its holder, or that nobody held it, is told at the round's end; otherwise the
 holder is revealed and takes a turn. The device records only what it must remember or what
 people could forget or cheat on: targets, warrants, threats, the crown, the Queen's gold,
-completed cities. ``legal``/``apply``/``view``/``public_view`` as in the draft.
+completed cities. ``legal``/``apply``/``view``/``public_view`` as in the draft; refusals carry
+a ``citadels.calling.*`` code and name no hidden fact.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 from ..codec import DecisionCodec
@@ -19,6 +21,7 @@ from .catalogue import character
 
 KING_RANK = 4
 NO_RANK = 0
+WARRANTS, THREATS = 3, 2  # tokens the Magistrate and the Blackmailer place
 
 
 @dataclass(frozen=True)
@@ -68,12 +71,20 @@ class Target:
     rank: int
 
 
+def _in_order(decision) -> None:
+    """Tokens lie on a set of ranks: kept in rank order, so the order they were tapped in
+    does not make another decision."""
+    object.__setattr__(decision, "ranks", tuple(sorted(decision.ranks)))
+
+
 @dataclass(frozen=True)
 class Warrants:
     """Magistrate: three ranks get a warrant; ``signed`` is the real one (private)."""
     seat: int
     ranks: tuple[int, int, int]
     signed: int
+
+    __post_init__ = _in_order
 
 
 @dataclass(frozen=True)
@@ -82,6 +93,8 @@ class Threats:
     seat: int
     ranks: tuple[int, int]
     real: int
+
+    __post_init__ = _in_order
 
 
 @dataclass(frozen=True)
@@ -307,14 +320,28 @@ def _target_options(state: Calling) -> list[int]:
     return _ranks_other_than(state, 1)
 
 
+def _warrant_options(state: Calling) -> list[int]:
+    return _ranks_other_than(state, 1)
+
+
+def _threat_options(state: Calling) -> list[int]:
+    return _ranks_other_than(state, 1, 2, state.killed, state.bewitched)
+
+
 def _crown_options(state: Calling) -> list[int]:
     emperor = state.setup.holder("emperor")
     return [s for s in range(1, state.setup.players + 1) if s not in (state.crown, emperor)]
 
 
+def _token_sets(actor: int, kind: type, options: list[int], count: int) -> tuple[Decision, ...]:
+    """Every set of ``count`` ranks among ``options``, with each of them as the real one."""
+    return tuple(kind(actor, ranks, real) for ranks in combinations(options, count)
+                 for real in ranks)
+
+
 def legal(state: Calling) -> tuple[Decision, ...]:
-    """Every decision allowed now. Warrants and threats are listed by their ranks with the
-    first rank as the real one only; any rank of the set may be the real one (see ``apply``)."""
+    """Every decision allowed now (warrants and threats: every set of ranks, with each rank of
+    the set as the real one)."""
     if state.finished:
         return ()
     actor = state.actor
@@ -327,12 +354,9 @@ def legal(state: Calling) -> tuple[Decision, ...]:
     if pending == "target":
         return tuple(Target(actor, r) for r in _target_options(state))
     if pending == "warrants":
-        options = _ranks_other_than(state, 1)
-        return tuple(Warrants(actor, (a, b, c), a) for i, a in enumerate(options)
-                     for j, b in enumerate(options[i + 1:], i + 1) for c in options[j + 1:])
+        return _token_sets(actor, Warrants, _warrant_options(state), WARRANTS)
     if pending == "threats":
-        options = _ranks_other_than(state, 1, 2, state.killed, state.bewitched)
-        return tuple(Threats(actor, (a, b), a) for i, a in enumerate(options) for b in options[i + 1:])
+        return _token_sets(actor, Threats, _threat_options(state), THREATS)
     blackmailer = _placed_by(state, "blackmailer")
     if state.bribe is False and not state.threat_revealed and blackmailer is not None:
         out.append(RevealThreat(blackmailer))
@@ -348,13 +372,13 @@ def legal(state: Calling) -> tuple[Decision, ...]:
 def apply(state: Calling, decision: Decision) -> Calling:
     """The state after ``decision``, or IllegalDecision. Messages name no hidden fact."""
     if state.finished:
-        raise IllegalDecision("the round is over")
+        raise IllegalDecision("the round is over", code="citadels.calling.over")
     if isinstance(decision, Warrants):
         return _warrants(state, decision)
     if isinstance(decision, Threats):
         return _threats(state, decision)
     if decision not in legal(state):
-        raise IllegalDecision(f"seat {decision.seat} may not do that now")
+        raise _not_now(decision)
     if isinstance(decision, Target):
         return _target(state, decision)
     if isinstance(decision, GiveCrown):
@@ -394,24 +418,34 @@ def _target(state: Calling, decision: Target) -> Calling:
     return state
 
 
-def _check_private(state: Calling, pending: str, decision, ranks, real, options) -> None:
+def _not_now(decision) -> IllegalDecision:
+    seat = getattr(decision, "seat", None)
+    return IllegalDecision(f"seat {seat} may not do that now", code="citadels.calling.not_now",
+                           seat=seat)
+
+
+def _check_private(state: Calling, pending: str, decision, real, options, count) -> None:
+    """Tokens are placed by the actor whose turn needs them: ``count`` different ranks the
+    rules allow, the real one among them."""
     if _pending(state) != pending or decision.seat != state.actor:
-        raise IllegalDecision(f"seat {decision.seat} may not do that now")
-    if len(set(ranks)) != len(ranks) or not set(ranks) <= set(options) or real not in ranks:
-        raise IllegalDecision("those ranks are not allowed")
+        raise _not_now(decision)
+    ranks = decision.ranks
+    if len(ranks) != count or len(set(ranks)) != count or not set(ranks) <= set(options) \
+            or real not in ranks:
+        raise IllegalDecision(f"choose {count} different ranks the rules allow, the real one "
+                              "among them", code="citadels.calling.token_ranks", count=count)
 
 
 def _warrants(state: Calling, decision: Warrants) -> Calling:
-    _check_private(state, "warrants", decision, decision.ranks, decision.signed,
-                   _ranks_other_than(state, 1))
-    state = replace(state, warrants=tuple(sorted(decision.ranks)), signed=decision.signed)
+    _check_private(state, "warrants", decision, decision.signed, _warrant_options(state),
+                   WARRANTS)
+    state = replace(state, warrants=decision.ranks, signed=decision.signed)
     return _say(state, "warrants", seat=decision.seat, value=state.warrants)
 
 
 def _threats(state: Calling, decision: Threats) -> Calling:
-    _check_private(state, "threats", decision, decision.ranks, decision.real,
-                   _ranks_other_than(state, 1, 2, state.killed, state.bewitched))
-    state = replace(state, threats=tuple(sorted(decision.ranks)), real_threat=decision.real)
+    _check_private(state, "threats", decision, decision.real, _threat_options(state), THREATS)
+    state = replace(state, threats=decision.ranks, real_threat=decision.real)
     return _say(state, "threats", seat=decision.seat, value=state.threats)
 
 
@@ -468,7 +502,7 @@ def view(state: Calling, seat: int) -> CallingView:
 
 # --- sessions -----------------------------------------------------------------------------------
 
-CODEC = DecisionCodec("calling", {
+CODEC = DecisionCodec("citadels", {
     "target": Target, "warrants": Warrants, "threats": Threats, "give_crown": GiveCrown,
     "bribe": Bribe, "reveal_threat": RevealThreat, "reveal_warrant": RevealWarrant,
     "complete_city": CompleteCity, "end_turn": EndTurn})

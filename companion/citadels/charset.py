@@ -34,10 +34,12 @@ class Refusal:
 
 
 class InvalidCharacterSet(RuleError):
-    """The character set breaks a rule; ``refusals`` says which."""
+    """The character set breaks a rule; ``refusals`` says which (the setup screens show them
+    as they happen, through the ``refusal.*`` keys; this error only says the set was refused)."""
 
     def __init__(self, refusals: Sequence[Refusal]):
-        super().__init__("; ".join(r.sentence for r in refusals))
+        super().__init__("; ".join(r.sentence for r in refusals),
+                         code="citadels.character_set", count=len(refusals))
         self.refusals = tuple(refusals)
 
 

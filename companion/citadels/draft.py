@@ -3,8 +3,9 @@
 Seats are numbered 1..P clockwise; "left" is the next seat clockwise. ``start`` shuffles and
 makes the discards (a chance step, from the session's Rng); then players take turns:
 ``legal(state)`` lists the decisions, ``apply(state, decision)`` returns the next state or
-raises IllegalDecision. ``view(state, seat)`` holds only what that seat may know and
-``public_view(state)`` what everyone may know.
+raises IllegalDecision (with a ``citadels.draft.*`` code). ``view(state, seat)`` holds only
+what that seat may know and ``public_view(state)`` what everyone may know. ``DraftRules`` is the
+draft as a session game (the contract of companion/rules.py).
 
 >>> from companion.rng import Rng
 >>> d = start(DraftSetup("2016", 4, FIRST_GAME, crown=2), Rng(1))
@@ -22,8 +23,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from ..errors import IllegalDecision, UnknownDecision
+from ..codec import DecisionCodec
+from ..errors import IllegalDecision
 from ..rng import Rng, Seed
+from ..rules import Outcome, RulesBase
 from .catalogue import FIRST_GAME, rank_of  # noqa: F401  (FIRST_GAME re-exported for callers)
 from .charset import check
 
@@ -44,7 +47,8 @@ class DraftSetup:
         object.__setattr__(self, "characters",
                            check(self.edition, self.players, tuple(self.characters)))
         if not 1 <= self.crown <= self.players:
-            raise IllegalDecision(f"the crown must be at a seat 1..{self.players}")
+            raise IllegalDecision(f"the crown must be at a seat 1..{self.players}",
+                                  code="citadels.draft.crown", players=self.players)
 
     @property
     def seven_player_rule(self) -> bool:
@@ -180,15 +184,22 @@ def apply(state: Draft, decision: Decision) -> Draft:
     never names a card, so logs and error screens cannot leak a hidden character."""
     turn = state.turn
     if turn is None:
-        raise IllegalDecision("the draft is over")
+        raise IllegalDecision("the draft is over", code="citadels.draft.over")
+    if not isinstance(decision, (Pick, Discard)):
+        raise IllegalDecision("the characters are being chosen", code="citadels.draft.drafting")
     if decision.seat != turn.seat:
-        raise IllegalDecision(f"it is seat {turn.seat}'s turn, not seat {decision.seat}'s")
-    expected = Pick if turn.action == PICK else Discard
-    if not isinstance(decision, expected):
-        raise IllegalDecision(f"seat {turn.seat} must {turn.action} now")
+        raise IllegalDecision(f"it is seat {turn.seat}'s turn, not seat {decision.seat}'s",
+                              code="citadels.draft.not_your_turn", seat=turn.seat)
+    if turn.action == PICK and not isinstance(decision, Pick):
+        raise IllegalDecision(f"seat {turn.seat} must pick now", code="citadels.draft.must_pick",
+                              seat=turn.seat)
+    if turn.action == DISCARD and not isinstance(decision, Discard):
+        raise IllegalDecision(f"seat {turn.seat} must discard now",
+                              code="citadels.draft.must_discard", seat=turn.seat)
     offered = state.offered()
     if decision.character not in offered:
-        raise IllegalDecision(f"seat {turn.seat} was not handed that character")
+        raise IllegalDecision(f"seat {turn.seat} was not handed that character",
+                              code="citadels.draft.not_offered", seat=turn.seat)
     rest = tuple(c for c in offered if c != decision.character)
     face_down = state.face_down
     hands = state.hands
@@ -220,6 +231,7 @@ class DraftView:
     face_down_count: int
     hand_counts: tuple[int, ...]
     turn: Turn | None
+    step: int  # turns taken so far
     seat: int | None = None
     own: tuple[str, ...] = ()
     offered: tuple[str, ...] = ()
@@ -228,19 +240,30 @@ class DraftView:
     def finished(self) -> bool:
         return self.turn is None
 
+    @property
+    def started(self) -> bool:
+        return self.step > 0
+
+
+def check_seat(players: int, seat: int) -> None:
+    """IllegalDecision unless ``seat`` is one of the table's seats."""
+    if not 1 <= seat <= players:
+        raise IllegalDecision(f"no seat {seat}", code="citadels.no_seat", seat=seat,
+                              players=players)
+
 
 def public_view(state: Draft) -> DraftView:
     """What everyone at the table may know."""
     setup = state.setup
     return DraftView(setup.edition, setup.players, setup.crown, setup.characters, state.face_up,
-                     len(state.face_down), tuple(len(h) for h in state.hands), state.turn)
+                     len(state.face_down), tuple(len(h) for h in state.hands), state.turn,
+                     state.step)
 
 
 def view(state: Draft, seat: int) -> DraftView:
     """What ``seat`` may know: the public view, its own characters, and the cards in its hand
     when it is its turn (under the 7-player rule that includes the face-down discard)."""
-    if not 1 <= seat <= state.setup.players:
-        raise IllegalDecision(f"no seat {seat}")
+    check_seat(state.setup.players, seat)
     turn = state.turn
     offered = state.offered() if turn is not None and turn.seat == seat else ()
     return replace(public_view(state), seat=seat, own=state.hand(seat), offered=offered)
@@ -248,14 +271,13 @@ def view(state: Draft, seat: int) -> DraftView:
 
 # --- sessions ----------------------------------------------------------------------------------
 
-def encode(decision: Decision) -> dict[str, Any]:
-    """The stored form of a decision."""
-    return {"type": PICK if isinstance(decision, Pick) else DISCARD, "seat": decision.seat,
-            "character": decision.character}
+CODEC = DecisionCodec("citadels-draft", {PICK: Pick, DISCARD: Discard})
+encode = CODEC.encode
 
 
-class DraftRules:
-    """The draft as a session game: config = setup fields; the seed shuffles."""
+class DraftRules(RulesBase):
+    """The draft as a session game: config = setup fields; the seed shuffles. Its outcome keeps
+    no hand: the characters stay secret until their round's end."""
 
     game_id = "citadels-draft"
 
@@ -265,10 +287,21 @@ class DraftRules:
         return start(setup, Rng(seed).fork("draft"))
 
     def decode(self, data: Mapping[str, Any]) -> Decision:
-        kinds = {PICK: Pick, DISCARD: Discard}
-        if data.get("type") not in kinds:
-            raise UnknownDecision(f"unknown draft decision {data.get('type')!r}")
-        return kinds[data["type"]](int(data["seat"]), str(data["character"]))
+        return CODEC.decode(data)
+
+    def encode(self, decision: Decision) -> dict[str, Any]:
+        return CODEC.encode(decision)
 
     def apply(self, state: Draft, decision: Decision) -> Draft:
         return apply(state, decision)
+
+    def legal(self, state: Draft) -> tuple[Decision, ...]:
+        return legal(state)
+
+    def view(self, state: Draft, seat: int | None) -> DraftView:
+        return public_view(state) if seat is None else view(state, seat)
+
+    def outcome(self, state: Draft) -> Outcome:
+        setup = state.setup
+        return Outcome(state.finished, {"game": self.game_id, "edition": setup.edition,
+                                        "players": setup.players})

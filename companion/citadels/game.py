@@ -1,6 +1,8 @@
 """A whole Citadels game: rounds of draft then calling, until the round in which a city is
 completed ends. The crown passes from round to round; each round's shuffle comes from its own
-seeded stream, so a session (seed + decisions) replays exactly.
+seeded stream, so a session (seed + decisions) replays exactly. ``GameRules`` is the whole game
+as a session game (the contract of companion/rules.py); ``GameView`` is what a seat, or the
+whole table, may know of it.
 """
 
 from __future__ import annotations
@@ -9,11 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Rng, Seed, as_seed
+from ..rules import Outcome, RulesBase
 from . import calling, draft
-from .calling import Calling, RoundSetup
-from .draft import Draft, DraftSetup
+from .calling import Calling, CallingView, RoundSetup
+from .draft import Draft, DraftSetup, DraftView
+
+DRAFT, CALLING, OVER = "draft", "calling", "over"
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,13 @@ class Game:
     @property
     def over(self) -> bool:
         return self.draft is None and self.calling is None
+
+    @property
+    def phase(self) -> str:
+        """'draft', 'calling' or 'over'."""
+        if self.draft is not None:
+            return DRAFT
+        return CALLING if self.calling is not None else OVER
 
     @property
     def crown(self) -> int:
@@ -79,8 +92,6 @@ def legal(game: Game) -> tuple[Any, ...]:
 def apply(game: Game, decision) -> Game:
     """Apply a draft or calling decision; move on to the calling, the next round, or the end."""
     if game.draft is not None:
-        if not isinstance(decision, (draft.Pick, draft.Discard)):
-            raise IllegalDecision("the characters are being chosen")
         new_draft = draft.apply(game.draft, decision)
         if not new_draft.finished:
             return replace(game, draft=new_draft)
@@ -91,7 +102,7 @@ def apply(game: Game, decision) -> Game:
                                  holders, new_draft.setup.crown, previous)
         return replace(game, draft=None, calling=calling.start(round_setup))
     if game.calling is None:
-        raise IllegalDecision("the game is over")
+        raise IllegalDecision("the game is over", code="citadels.over")
     new_calling = calling.apply(game.calling, decision)
     if not new_calling.finished:
         return replace(game, calling=new_calling)
@@ -105,20 +116,73 @@ def apply(game: Game, decision) -> Game:
                    draft=_new_draft(game.setup, game.seed, number, new_calling.crown))
 
 
-def decode(data: Mapping[str, Any]):
-    """A stored decision of either phase."""
-    if data.get("type") in (draft.PICK, draft.DISCARD):
-        return draft.DraftRules().decode(data)
-    return calling.decode(data)
+# --- views: what a seat, or the whole table, may know -------------------------------------------
+
+@dataclass(frozen=True)
+class GameView:
+    """The game as ``seat`` (None: the whole table) may know it: the round, the crown, the
+    phase with the draft's or the calling's view, the finished rounds (everything in them was
+    revealed at their end), who completed a city, and the final characters of a finished game."""
+
+    edition: str
+    players: int
+    characters: tuple[str, ...]  # the set in play, by rank
+    number: int  # the round being played (the last one once the game is over)
+    crown: int
+    phase: str
+    draft: DraftView | None
+    calling: CallingView | None
+    rounds: tuple[RoundResult, ...]
+    completion_order: tuple[int, ...]
+    final_characters: tuple[tuple[str, int], ...]  # (character, seat); empty until the end
+    city_size: int
+    seat: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def draft_started(self) -> bool:
+        """Whether a card of this round's draft was taken (or thrown away) yet."""
+        return self.draft is not None and self.draft.started
 
 
-def encode(decision) -> dict[str, Any]:
-    if isinstance(decision, (draft.Pick, draft.Discard)):
-        return draft.encode(decision)
-    return calling.encode(decision)
+def game_view(game: Game, seat: int | None = None) -> GameView:
+    """What ``seat`` may know (its own characters and secrets); None: only what is public."""
+    setup = game.setup
+    if seat is not None:
+        draft.check_seat(setup.players, seat)
+    draft_view = calling_view = None
+    if game.draft is not None:
+        draft_view = draft.public_view(game.draft) if seat is None \
+            else draft.view(game.draft, seat)
+    if game.calling is not None:
+        calling_view = calling.public_view(game.calling) if seat is None \
+            else calling.view(game.calling, seat)
+    return GameView(setup.edition, setup.players, setup.characters, game.number, game.crown,
+                    game.phase, draft_view, calling_view, game.rounds, game.completion_order(),
+                    game.final_characters(), calling.city_size(setup.edition, setup.players),
+                    seat)
 
 
-class GameRules:
+def result(game: Game) -> dict[str, Any]:
+    """What History keeps of a game: edition, rounds played, who completed a city (in order),
+    and each seat's characters in the last round (for the tie-break in scoring)."""
+    seats = range(1, game.setup.players + 1)
+    return {"game": GameRules.game_id, "edition": game.setup.edition, "rounds": len(game.rounds),
+            "completion_order": list(game.completion_order()),
+            "final_characters": {str(s): [c for c, h in game.final_characters() if h == s]
+                                 for s in seats}}
+
+
+# --- sessions -------------------------------------------------------------------------------------
+
+CODEC = DecisionCodec("citadels", {**draft.CODEC.kinds, **calling.CODEC.kinds})
+encode, decode = CODEC.encode, CODEC.decode
+
+
+class GameRules(RulesBase):
     """A whole game as a session: config = edition, players, characters, crown."""
 
     game_id = "citadels"
@@ -130,5 +194,17 @@ class GameRules:
     def decode(self, data: Mapping[str, Any]):
         return decode(data)
 
+    def encode(self, decision) -> dict[str, Any]:
+        return encode(decision)
+
     def apply(self, state: Game, decision) -> Game:
         return apply(state, decision)
+
+    def legal(self, state: Game) -> tuple[Any, ...]:
+        return legal(state)
+
+    def view(self, state: Game, seat: int | None) -> GameView:
+        return game_view(state, seat)
+
+    def outcome(self, state: Game) -> Outcome:
+        return Outcome(state.over, result(state))

@@ -31,6 +31,7 @@ from itertools import product
 from typing import Any
 
 from ..errors import RuleError
+from ..players import check_count, check_table
 from .calling import city_size
 from .catalogue import EDITIONS, rank_of
 from .districts import TYPES, District, district, districts
@@ -40,13 +41,9 @@ MAX_DECORATED = 2
 
 
 class ScoringError(RuleError):
-    """Input that cannot be scored (unknown district, negative count, impossible city).
-    Errors a table can make on the device carry a ``code`` and ``fields`` so the app can say
-    them in its own language; the message is the English sentence."""
-
-    def __init__(self, message: str, code: str | None = None, **fields):
-        super().__init__(message)
-        self.code, self.fields = code, fields
+    """Input that cannot be scored (unknown district, negative count, impossible city): a
+    ``citadels.scoring.*`` (or shared ``score.*``) code and fields for the app's catalogues, and
+    the English sentence for the command line."""
 
 
 @dataclass(frozen=True)
@@ -279,52 +276,69 @@ def _break_tie(edition, players, tied, points, faq):
 
 # --- checking the input --------------------------------------------------------------------------
 
+def _district_names(d: District) -> dict[str, str]:
+    """A district as an error field: its id (the screens say its printed name in the UI
+    language, ``error_fields`` in ui/screens/citadels/score_results.py)."""
+    return {"district": d.id}
+
+
 def validate(edition: str, players) -> None:
     """Raise ScoringError with one clear sentence for input the scoring cannot take."""
     if edition not in EDITIONS:
-        raise ScoringError(f"unknown edition {edition!r} (use 2016 or classic)")
-    if not 2 <= len(players) <= 8:
-        raise ScoringError(f"Citadels is scored for 2 to 8 players, not {len(players)}")
-    names = [p.name for p in players]
-    if any(not n.strip() for n in names) or len(set(names)) != len(names):
-        raise ScoringError("every player needs a name of their own")
+        raise ScoringError(f"unknown edition {edition!r} (use 2016 or classic)",
+                           code="citadels.scoring.edition", edition=edition)
+    check_table(players, "Citadels", 2, 8, ScoringError)
     known = {d.id: d for d in districts(edition)}
     used: Counter = Counter()
     for p in players:
-        who = f"{p.name}:"
         for number in ("gold", "hand", "museum"):
-            value = getattr(p, number)
-            if not isinstance(value, int) or value < 0:
-                raise ScoringError(f"{who} {number} must be a whole number 0 or more")
-        for i in p.city + p.decorated + p.built_last_round:
-            if i not in known:
-                raise ScoringError(f"{who} no district {i!r} in the {edition} edition")
-        for c in p.characters:
-            try:
-                rank_of(edition, c)
-            except KeyError:
-                raise ScoringError(f"{who} no character {c!r} in the {edition} edition") from None
-        city = Counter(p.city)
-        used += city
-        if "secret_vault" in city:
-            raise ScoringError(f"{who} the Secret Vault cannot be built; say it was revealed")
-        if p.secret_vault and "secret_vault" not in known:
-            raise ScoringError(f"{who} the {edition} edition has no Secret Vault")
-        for i, n in city.items():
-            if known[i].type == "unique" and n > 1:
-                raise ScoringError(f"{who} a city holds each unique district once ({i})")
-        if len(p.decorated) > MAX_DECORATED or Counter(p.decorated) - city:
-            raise ScoringError(f"{who} decorated districts must be in the city, at most "
-                               f"{MAX_DECORATED}")
-        if Counter(p.built_last_round) - city:
-            raise ScoringError(f"{who} districts built in the last round must be in the city")
-        if p.museum and "museum" not in city:
-            raise ScoringError(f"{who} cards under the Museum, but no Museum in the city")
+            check_count(getattr(p, number), p.name, number, ScoringError)
+        _validate_city(edition, p, known)
+        used += Counter(p.city)
     for i, n in used.items():
         if n > known[i].copies:
             raise ScoringError(f"the game has {known[i].copies} {i} card(s), the cities hold {n}",
-                               "copies", district=i, copies=known[i].copies, n=n)
+                               code="citadels.scoring.copies", copies=known[i].copies, n=n,
+                               **_district_names(known[i]))
     _validate_completion(edition, players)
+
+
+def _validate_city(edition: str, p: PlayerCity, known: dict[str, District]) -> None:
+    """One player's city: districts and characters of this edition, and what goes with them."""
+    who = f"{p.name}:"
+    for i in p.city + p.decorated + p.built_last_round:
+        if i not in known:
+            raise ScoringError(f"{who} no district {i!r} in the {edition} edition",
+                               code="citadels.scoring.unknown_district", name=p.name, district=i)
+    for c in p.characters:
+        try:
+            rank_of(edition, c)
+        except KeyError:
+            raise ScoringError(f"{who} no character {c!r} in the {edition} edition",
+                               code="citadels.scoring.unknown_character", name=p.name,
+                               character=c) from None
+    city = Counter(p.city)
+    if "secret_vault" in city:
+        raise ScoringError(f"{who} the Secret Vault cannot be built; say it was revealed",
+                           code="citadels.scoring.vault_built", name=p.name)
+    if p.secret_vault and "secret_vault" not in known:
+        raise ScoringError(f"{who} the {edition} edition has no Secret Vault",
+                           code="citadels.scoring.no_vault", name=p.name)
+    for i, n in city.items():
+        if known[i].type == "unique" and n > 1:
+            raise ScoringError(f"{who} a city holds each unique district once ({i})",
+                               code="citadels.scoring.unique_twice", name=p.name,
+                               **_district_names(known[i]))
+    if len(p.decorated) > MAX_DECORATED or Counter(p.decorated) - city:
+        raise ScoringError(f"{who} decorated districts must be in the city, at most "
+                           f"{MAX_DECORATED}", code="citadels.scoring.decorated", name=p.name,
+                           most=MAX_DECORATED)
+    if Counter(p.built_last_round) - city:
+        raise ScoringError(f"{who} districts built in the last round must be in the city",
+                           code="citadels.scoring.built_last_round", name=p.name)
+    if p.museum and "museum" not in city:
+        raise ScoringError(f"{who} cards under the Museum, but no Museum in the city",
+                           code="citadels.scoring.museum", name=p.name)
 
 
 def _validate_completion(edition: str, players) -> None:
@@ -332,18 +346,19 @@ def _validate_completion(edition: str, players) -> None:
     if any(not isinstance(n, int) or n < 1 for n in places) or places != list(
             range(1, len(places) + 1)):
         raise ScoringError("completion order must be 1, 2, 3, ... with no gaps or repeats",
-                           "completion_order")
+                           code="citadels.scoring.completion_order")
     size = city_size(edition, len(players))
     for p in players:
         count = city_count([district(edition, i) for i in p.city])
         if p.completed is not None and count < size:
             raise ScoringError(f"{p.name}: completed a city of {count} districts; "
-                               f"{size} are needed (a Monument counts as two)", "too_small",
-                               name=p.name, count=count, size=size)
+                               f"{size} are needed (a Monument counts as two)",
+                               code="citadels.scoring.too_small", name=p.name, count=count,
+                               size=size)
         if p.completed is None and count >= size:
             raise ScoringError(f"{p.name}: a city of {count} districts is complete; "
-                               f"give its place in the completion order", "no_place",
-                               name=p.name, count=count)
+                               f"give its place in the completion order",
+                               code="citadels.scoring.no_place", name=p.name, count=count)
 
 
 # --- JSON (the ``score`` command, stored results) --------------------------------------------------
@@ -358,20 +373,25 @@ def player_from_json(data: Any, n: int) -> PlayerCity:
     """One player's entry, checked field by field (ScoringError names the problem)."""
     where = f"player {n}"
     if not isinstance(data, dict):
-        raise ScoringError(f"{where}: must be an object")
+        raise ScoringError(f"{where}: must be an object", code="score.json_player", n=n)
     unknown = set(data) - set(FIELDS)
     if unknown:
-        raise ScoringError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        field_name = min(unknown)
+        raise ScoringError(f"{where}: unknown field {field_name!r}", code="score.json_field",
+                           n=n, field=field_name)
     for key in ("name", "city"):
         if key not in data:
-            raise ScoringError(f"{where}: {key!r} is required")
+            raise ScoringError(f"{where}: {key!r} is required", code="citadels.scoring.required",
+                               n=n, field=key)
     for key, value in data.items():
         kind = FIELDS[key]
         wrong_bool = isinstance(value, bool) and kind in (int, (int, type(None)))
         if not isinstance(value, kind) or wrong_bool:
-            raise ScoringError(f"{where}: {key!r} has the wrong type")
+            raise ScoringError(f"{where}: {key!r} has the wrong type", code="score.json_type",
+                               n=n, field=key)
         if key in LISTS and not all(isinstance(v, str) for v in value):
-            raise ScoringError(f"{where}: {key!r} must list ids (strings)")
+            raise ScoringError(f"{where}: {key!r} must list ids (strings)",
+                               code="score.json_type", n=n, field=key)
     return PlayerCity(**{k: tuple(v) if k in LISTS else v for k, v in data.items()})
 
 
@@ -384,10 +404,12 @@ def read_input(text: str) -> tuple[str, list[PlayerCity]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScoringError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-                           ) from None
+        raise ScoringError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                           code="citadels.scoring.json", line=exc.lineno,
+                           column=exc.colno) from None
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        raise ScoringError("the input must be an object with 'edition' and a 'players' list")
+        raise ScoringError("the input must be an object with 'edition' and a 'players' list",
+                           code="citadels.scoring.json_input")
     return str(data.get("edition")), [player_from_json(p, n)
                                       for n, p in enumerate(data["players"], 1)]
 

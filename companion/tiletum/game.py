@@ -8,10 +8,12 @@ everyone moves N left") and then one die taken per player in turn order (optiona
 2 gold a step) → the king phase, after which the table enters the new turn order (king-track
 order) → the festival, each player in turn order saying whether they take part and how often
 they meet the criterion → the next round (the wheel turns one step), or the end after round 4.
-Completed buildings' bonus AP markers can be reported at any time (``Bonus``).
+Completed buildings' bonus AP markers can be reported during the passes and the king phase
+(``Bonus``).
 
-The face-down tokens are the only secret: screens get ``view(state)``, which holds the revealed
-tokens and how many are still face down, never their values.
+The face-down tokens are the only secret, and no one may look at them (seed 004: "뒷면이 보이도록
+1개씩 놓습니다 ... 차례대로 1개씩 공개"): every seat's ``view`` is the table's, which holds the
+revealed tokens and how many are still face down, never their values.
 
 >>> setup = TiletumSetup(players=2, order=(2, 1), festivals=DEFAULT_FESTIVALS)
 >>> g = start(setup, seed=5)
@@ -35,17 +37,21 @@ from typing import Any
 from ..codec import CodecRules, DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
+from ..rules import Outcome
 from .scoring import festival_points
-from .wheel import (ACTIONS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie, action_at,
-                    change_pip, corruption_tokens, orientation, round_dice, round_tokens,
-                    take_gain, wheel_offset)
+from .wheel import (ACTIONS, MAX_PIP_STEPS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie,
+                    change_pip, check_corruption, check_players, corruption_tokens, gain_of,
+                    orientation, round_dice, round_tokens, wheel_offset)
 
 START, REVEAL, TAKE, KING, FESTIVAL, OVER = "start", "reveal", "take", "king", "festival", "over"
 PASSES = 3
 JOKER = "Joker"
+CHOSEN = ACTIONS[:-1]  # the actions a Joker may name and bonus markers may strengthen
 MARKER_VALUES = (1, 2, 3)
 MARKERS_PER_PLAYER = 5
-MAX_PIP_STEPS = 5
+BONUS_PHASES = (REVEAL, TAKE, KING)  # when a building can be completed: the action phase
+KING_SPACES = (-10, 15)  # the king track's VP, leftmost to rightmost space
+SAMPLE_COUNTS = range(6)  # festival counts ``legal`` lists (any count 0 or more is legal)
 
 
 # --- festival tiles (data) ----------------------------------------------------------------------
@@ -73,6 +79,12 @@ class Festival:
     def king_track(self) -> bool:
         return bool(festival_tiles()[self.tile].get("king_track"))
 
+    @property
+    def counts(self) -> tuple[int, int | None]:
+        """The lowest and highest ``count`` a player may report (None: no highest): how often
+        they meet the criterion, 0 or more; the king-track tile: their space's VP."""
+        return KING_SPACES if self.king_track else (0, None)
+
     def points(self, eligible: bool, count: int) -> int:
         """A player's points: (board + tile VP) x count, or board + tile + their king-track
         space's VP (``count``) for the king-track tile; 0 if they do not take part."""
@@ -98,25 +110,28 @@ class TiletumSetup:
     corruption: tuple[int, ...] = field(default_factory=corruption_tokens)
 
     def __post_init__(self):
-        if not 2 <= self.players <= 4:
-            raise IllegalDecision("Tiletum is for 2 to 4 players")
+        check_players(self.players)
         _check_order(self.order, self.players)
         if len(self.festivals) != ROUNDS:
-            raise IllegalDecision(f"{ROUNDS} festivals, one per round")
+            raise IllegalDecision(f"{ROUNDS} festivals, one per round",
+                                  code="tiletum.setup.festivals", n=ROUNDS)
         tiles = festival_tiles()
         if any(f.tile not in tiles for f in self.festivals):
-            raise IllegalDecision("a festival tile that is not in the game")
+            raise IllegalDecision("a festival tile that is not in the game",
+                                  code="tiletum.setup.tile")
         if len({f.tile for f in self.festivals}) != ROUNDS:
-            raise IllegalDecision("four different festival tiles")
+            raise IllegalDecision("four different festival tiles",
+                                  code="tiletum.setup.same_tile", n=ROUNDS)
         if any(f.tile_vp < 0 or f.board_vp < 0 for f in self.festivals):
-            raise IllegalDecision("festival VP cannot be negative")
-        if len(self.corruption) != 6 or any(t not in (0, 1, 2) for t in self.corruption):
-            raise IllegalDecision("six corruption tokens, each 0, 1 or 2")
+            raise IllegalDecision("festival VP cannot be negative",
+                                  code="tiletum.setup.negative_vp")
+        check_corruption(self.corruption)
 
 
 def _check_order(order, players: int) -> None:
     if sorted(order) != list(range(1, players + 1)):
-        raise IllegalDecision("the turn order names every seat once")
+        raise IllegalDecision("the turn order names every seat once", code="tiletum.order",
+                              n=players)
 
 
 # --- decisions ---------------------------------------------------------------------------------
@@ -226,7 +241,8 @@ class Tiletum:
         for i, d in self.wheel:
             if i == die_id:
                 return d
-        raise IllegalDecision(f"no die {die_id} on the wheel")
+        raise IllegalDecision(f"no die {die_id} on the wheel", code="tiletum.no_die",
+                              die=die_id)
 
 
 def start(setup: TiletumSetup, seed: int | Seed) -> Tiletum:
@@ -258,57 +274,80 @@ def _with_player(state: Tiletum, seat: int, **changes) -> Tiletum:
     return replace(state, players=tuple(players))
 
 
-def gain_for(state: Tiletum, seat: int, die: TileDie, joker: str = "") -> Gain:
-    """What ``seat`` gets for ``die`` (as it would be taken) this round: resources, the wedge's
-    action (or the Joker's chosen one) and 7 - pip AP plus their bonus markers for it."""
-    action = action_at(die.pip, state.offset, state.round)
-    if action == JOKER and joker:
-        action = joker
-    gain = take_gain(die, state.offset, state.round, state.players[seat - 1].bonus(action))
-    return replace(gain, action=action)
+@dataclass(frozen=True)
+class Offer:
+    """Taking a die turned some pips: the die as it would be taken, the gold the turn costs, its
+    wedge's action (on the Joker wedge the player names one) and what it gives: resources, the
+    action performed, its AP with the player's bonus markers (``bonus`` of them)."""
+    die: TileDie
+    gold: int
+    wedge: str
+    gain: Gain
+    bonus: int
+
+
+def take_offer(wheel: Mapping[int, str], player: PlayerState, die: TileDie, steps: int,
+               joker: str = "") -> Offer:
+    """What ``player`` pays and gets for ``die`` turned ``steps`` pips on ``wheel`` (pip ->
+    action this round), naming ``joker`` on the Joker wedge."""
+    turned, gold = change_pip(die, steps)
+    wedge = wheel[turned.pip]
+    action = joker if wedge == JOKER and joker else wedge
+    bonus = player.bonus(action)
+    return Offer(turned, gold, wedge, gain_of(turned, action, bonus), bonus)
 
 
 def apply(state: Tiletum, decision: Decision) -> Tiletum:
     """The state after ``decision``; IllegalDecision if it is not allowed now."""
+    if state.finished:
+        raise IllegalDecision("the game is over", code="tiletum.over")
     if isinstance(decision, Bonus):
         return _bonus(state, decision)
-    if state.finished:
-        raise IllegalDecision("the game is over")
     if state.phase == START:
         if not isinstance(decision, Begin):
-            raise IllegalDecision("hand out the starting gold and resources first")
+            raise IllegalDecision("hand out the starting gold and resources first",
+                                  code="tiletum.begin_first")
         return replace(_prepare(state), last=("begun",))
     if state.phase == REVEAL:
         if not isinstance(decision, Reveal):
-            raise IllegalDecision("reveal the corruption token first")
+            raise IllegalDecision("reveal the corruption token first",
+                                  code="tiletum.reveal_first")
         return replace(state, phase=TAKE, revealed=state.revealed + 1, turn=0,
                        last=("revealed", str(state.tokens[state.revealed])))
     if state.phase == TAKE:
         return _take(state, decision)
     if state.phase == KING:
         if not isinstance(decision, TurnOrder):
-            raise IllegalDecision("the new turn order first")
+            raise IllegalDecision("the new turn order first", code="tiletum.order_first")
         _check_order(decision.order, state.setup.players)
         return replace(state, order=tuple(decision.order), phase=FESTIVAL, turn=0,
                        last=("ordered",))
     return _festival(state, decision)
 
 
+def _check_actor(state: Tiletum, seat: int) -> None:
+    if seat != state.actor:
+        raise IllegalDecision(f"it is seat {state.actor}'s turn", code="tiletum.not_your_turn",
+                              seat=state.actor)
+
+
 def _take(state: Tiletum, decision) -> Tiletum:
     if not isinstance(decision, Take):
-        raise IllegalDecision("take a die")
-    if decision.seat != state.actor:
-        raise IllegalDecision(f"it is seat {state.actor}'s turn")
+        raise IllegalDecision("take a die", code="tiletum.take_first")
+    _check_actor(state, decision.seat)
     if abs(decision.steps) > MAX_PIP_STEPS:
-        raise IllegalDecision("turn a die at most 5 pips")
-    die, gold = change_pip(state.die(decision.die), decision.steps)
-    on_joker = action_at(die.pip, state.offset, state.round) == JOKER
-    if on_joker and decision.joker not in ACTIONS[:-1]:
-        raise IllegalDecision("on the Joker wedge, name the action to perform")
-    if not on_joker and decision.joker:
-        raise IllegalDecision("only a die on the Joker wedge chooses its action")
-    taken = Taken(decision.seat, state.revealed, die, decision.steps, gold,
-                  gain_for(state, decision.seat, die, decision.joker))
+        raise IllegalDecision(f"turn a die at most {MAX_PIP_STEPS} pips: every pip is that near "
+                              "one way or the other", code="tiletum.pip_steps",
+                              high=MAX_PIP_STEPS)
+    got = take_offer(orientation(state.offset, state.round), state.players[decision.seat - 1],
+                     state.die(decision.die), decision.steps, decision.joker)
+    if got.wedge == JOKER and decision.joker not in CHOSEN:
+        raise IllegalDecision("on the Joker wedge, name the action to perform",
+                              code="tiletum.joker_action")
+    if got.wedge != JOKER and decision.joker:
+        raise IllegalDecision("only a die on the Joker wedge chooses its action",
+                              code="tiletum.joker_only")
+    taken = Taken(decision.seat, state.revealed, got.die, decision.steps, got.gold, got.gain)
     state = replace(state, wheel=tuple((i, d) for i, d in state.wheel if i != decision.die),
                     takes=state.takes + (taken,), turn=state.turn + 1,
                     last=("took", str(decision.seat)))
@@ -320,21 +359,27 @@ def _take(state: Tiletum, decision) -> Tiletum:
 
 
 def _bonus(state: Tiletum, decision: Bonus) -> Tiletum:
+    if state.phase not in BONUS_PHASES:
+        raise IllegalDecision("buildings are completed during the passes and the king phase",
+                              code="tiletum.bonus_phase")
     if not 1 <= decision.seat <= state.setup.players:
-        raise IllegalDecision(f"seats are 1 to {state.setup.players}")
-    if decision.action not in ACTIONS[:-1]:
+        raise IllegalDecision(f"seats are 1 to {state.setup.players}", code="tiletum.seat",
+                              low=1, high=state.setup.players)
+    if decision.action not in CHOSEN:
         raise IllegalDecision("bonus markers go on Architect, Merchant, Character, Contract "
-                              "or King")
+                              "or King", code="tiletum.bonus_action")
     if decision.value not in MARKER_VALUES:
-        raise IllegalDecision("a bonus marker is worth 1, 2 or 3 AP")
+        raise IllegalDecision("a bonus marker is worth 1, 2 or 3 AP", code="tiletum.bonus_value",
+                              low=min(MARKER_VALUES), high=max(MARKER_VALUES))
     p = state.players[decision.seat - 1]
     if len(p.markers) >= MARKERS_PER_PLAYER:
-        raise IllegalDecision(f"each player has {MARKERS_PER_PLAYER} bonus markers")
+        raise IllegalDecision(f"each player has {MARKERS_PER_PLAYER} bonus markers",
+                              code="tiletum.markers_used", seat=decision.seat,
+                              n=MARKERS_PER_PLAYER)
     state = _with_player(state, decision.seat,
                          markers=p.markers + ((decision.action, decision.value),))
     now = state.takes[-1] if state.takes else None
-    if (state.phase in (TAKE, REVEAL, KING) and now and now.seat == decision.seat
-            and now.gain.action == decision.action):
+    if now and now.seat == decision.seat and now.gain.action == decision.action:
         # the action being performed is strengthened at once
         now = replace(now, gain=replace(now.gain, ap=now.gain.ap + decision.value))
         return replace(state, takes=state.takes[:-1] + (now,),
@@ -344,11 +389,15 @@ def _bonus(state: Tiletum, decision: Bonus) -> Tiletum:
 
 def _festival(state: Tiletum, decision) -> Tiletum:
     if not isinstance(decision, FestivalScore):
-        raise IllegalDecision("the festival is being scored")
-    if decision.seat != state.actor:
-        raise IllegalDecision(f"it is seat {state.actor}'s festival turn")
-    if not state.festival.king_track and decision.count < 0:
-        raise IllegalDecision("the criterion is met 0 or more times")
+        raise IllegalDecision("the festival is being scored", code="tiletum.festival_first")
+    _check_actor(state, decision.seat)
+    low, high = state.festival.counts
+    if high is not None and not low <= decision.count <= high:
+        raise IllegalDecision(f"king-track spaces are worth {low} to {high} VP",
+                              code="tiletum.king_space", low=low, high=high)
+    if decision.count < low:
+        raise IllegalDecision("the criterion is met 0 or more times",
+                              code="tiletum.festival_count")
     points = state.festival.points(decision.eligible, decision.count)
     p = state.players[decision.seat - 1]
     state = _with_player(state, decision.seat, festival_vp=p.festival_vp + (points,))
@@ -362,9 +411,23 @@ def _festival(state: Tiletum, decision) -> Tiletum:
 
 # --- what may be done now ---------------------------------------------------------------------
 
-def legal(state: Tiletum) -> list[Decision]:
-    """The decisions allowed now (pip changes of up to 3 steps, the shortest way to every pip;
-    festival counts 0-5). ``Bonus`` is allowed at any time and not listed."""
+def legal(state: Tiletum) -> tuple[Decision, ...]:
+    """Exactly the decisions ``apply`` accepts now (pip changes of up to 3 steps either way;
+    bonus markers in the passes and the king phase) — but for the festival, where any count 0 or
+    more is accepted (``FestivalScore`` is open-ended), only counts 0-5 are listed (the king-track
+    tile: every space, -10 to 15)."""
+    if state.phase in BONUS_PHASES:
+        bonuses = tuple(Bonus(seat, action, value)
+                        for seat in range(1, state.setup.players + 1)
+                        if len(state.players[seat - 1].markers) < MARKERS_PER_PLAYER
+                        for action in CHOSEN for value in MARKER_VALUES)
+    else:
+        bonuses = ()
+    return tuple(_moves(state)) + bonuses
+
+
+def _moves(state: Tiletum) -> list[Decision]:
+    """The phase's own decisions (bonus markers aside)."""
     if state.phase == START:
         return [Begin()]
     if state.phase == REVEAL:
@@ -372,20 +435,24 @@ def legal(state: Tiletum) -> list[Decision]:
     if state.phase == KING:
         return [TurnOrder(o) for o in permutations(state.order)]
     if state.phase == FESTIVAL:
-        seat = state.actor
-        counts = range(-10, 16) if state.festival.king_track else range(6)
+        seat, (low, high) = state.actor, state.festival.counts
+        counts = range(low, high + 1) if high is not None else SAMPLE_COUNTS
         return [FestivalScore(seat, False)] + [FestivalScore(seat, True, n) for n in counts]
     if state.phase != TAKE:
         return []
-    out: list[Decision] = []
+    wheel, out = orientation(state.offset, state.round), []
     for i, d in state.wheel:
-        for steps in range(-3, 4):
-            pip = change_pip(d, steps)[0].pip
-            if action_at(pip, state.offset, state.round) == JOKER:
-                out += [Take(state.actor, i, steps, a) for a in ACTIONS[:-1]]
+        for steps in range(-MAX_PIP_STEPS, MAX_PIP_STEPS + 1):
+            if wheel[change_pip(d, steps)[0].pip] == JOKER:
+                out += [Take(state.actor, i, steps, a) for a in CHOSEN]
             else:
                 out.append(Take(state.actor, i, steps))
     return out
+
+
+def outcome(state: Tiletum) -> Outcome:
+    """Over after the fourth festival; History keeps the rounds played."""
+    return Outcome(state.finished, {"game": "tiletum", "rounds": state.round})
 
 
 # --- what the screens see -----------------------------------------------------------------------
@@ -407,14 +474,22 @@ class TiletumView:
     festival: Festival
     festivals: tuple[Festival, ...]
     last: tuple[str, ...]
+    start_gold: Mapping[int, int]  # seat -> the gold they start with
+
+    def offer(self, die_id: int, steps: int = 0, joker: str = "") -> Offer:
+        """What the actor would pay and get for die ``die_id`` turned ``steps`` pips."""
+        return take_offer(self.wheel, self.players[self.actor - 1], dict(self.dice)[die_id],
+                          steps, joker)
 
 
-def view(state: Tiletum) -> TiletumView:
+def view(state: Tiletum, seat: int | None = None) -> TiletumView:
+    """What ``seat`` may know (None: the whole table). No one may look at the face-down tokens
+    and nothing else is secret, so every seat sees what the table sees."""
     return TiletumView(state.round, state.phase, state.order, state.actor,
                        orientation(state.offset, state.round), state.wheel, state.revealed,
                        state.tokens[:state.revealed], len(state.tokens) - state.revealed,
                        state.takes, state.players, state.festival, state.setup.festivals,
-                       state.last)
+                       state.last, {s: starting(state, s).gold for s in state.setup.order})
 
 
 # --- sessions -----------------------------------------------------------------------------------
@@ -430,7 +505,25 @@ class TiletumRules(CodecRules):
 
     game_id = "tiletum"
     codec = CODEC
+    open_kinds = (FestivalScore,)
     step = staticmethod(apply)
+    legal = staticmethod(legal)
+    view = staticmethod(view)
+    outcome = staticmethod(outcome)
+    _legal_of: Tiletum | None = None  # the state ``_legal_set`` was made for
+    _legal_set: frozenset = frozenset()
+
+    def is_legal(self, state: Tiletum, decision: Decision) -> bool:
+        """As ``RulesBase.is_legal``, with the legal set made once per state (a screen or a
+        test asks about many decisions in the same state)."""
+        if isinstance(decision, self.open_kinds):
+            return super().is_legal(state, decision)
+        if self._legal_of is not state:
+            self._legal_set, self._legal_of = frozenset(legal(state)), state
+        try:
+            return decision in self._legal_set
+        except TypeError:  # an unhashable field (a list): no legal decision has one
+            return False
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Tiletum:
         festivals = tuple(Festival(f["tile"], f["tile_vp"], f["board_vp"])

@@ -26,12 +26,13 @@ from ..players import read_record, record_json, check_count, check_table
 from .wheel import RESOURCE
 
 BUILDINGS_VP = (0, 0, 0, 5, 10, 20, 30)  # by completed buildings 0..6
+MAX_BUILDINGS = len(BUILDINGS_VP) - 1
 RESOURCES_PER_VP = 4
 KINDS = tuple(RESOURCE.values())
 
 
 class TiletumScoringError(RuleError):
-    """Input that cannot be scored."""
+    """Input that cannot be scored (``TiletumScoringError(message, code=..., **fields)``)."""
 
 
 def festival_points(board_vp: int, tile_vp: int, count: int, eligible: bool = True,
@@ -42,7 +43,8 @@ def festival_points(board_vp: int, tile_vp: int, count: int, eligible: bool = Tr
     if king_track:
         return board_vp + tile_vp + king_space_vp
     if count < 0:
-        raise TiletumScoringError("the criterion is met 0 or more times")
+        raise TiletumScoringError("the criterion is met 0 or more times",
+                                  code="tiletum.festival_count")
     return (board_vp + tile_vp) * count
 
 
@@ -77,15 +79,20 @@ def final_points(p: TiletumPlayer) -> TiletumScore:
 def validate(players) -> None:
     check_table(players, "Tiletum", 2, 4, TiletumScoringError)
     if sorted(p.turn_order for p in players) != list(range(1, len(players) + 1)):
-        raise TiletumScoringError("turn order must be 1, 2, ... once each")
+        raise TiletumScoringError("turn order must be 1, 2, ... once each",
+                                  code="tiletum.scoring.turn_order")
     for p in players:
         for name in ("vp", "trading_posts", "pillars", "completed_buildings"):
             check_count(getattr(p, name), p.name, name, TiletumScoringError)
-        if p.completed_buildings > 6:
-            raise TiletumScoringError(f"{p.name}: at most 6 completed buildings")
+        if p.completed_buildings > MAX_BUILDINGS:
+            raise TiletumScoringError(f"{p.name}: at most {MAX_BUILDINGS} completed buildings",
+                                      code="tiletum.scoring.buildings", who=p.name,
+                                      high=MAX_BUILDINGS)
         for kind, n in p.resources.items():
             if kind not in KINDS:
-                raise TiletumScoringError(f"{p.name}: unknown resource {kind!r}")
+                raise TiletumScoringError(f"{p.name}: unknown resource {kind!r}",
+                                          code="tiletum.scoring.resource", who=p.name,
+                                          kind=str(kind))
             check_count(n, p.name, kind, TiletumScoringError)
 
 
@@ -125,7 +132,8 @@ player_json = record_json
 
 def read_players(data) -> list[TiletumPlayer]:
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        raise TiletumScoringError("the input must be an object with a 'players' list")
+        raise TiletumScoringError("the input must be an object with a 'players' list",
+                                  code="tiletum.scoring.input")
     return [player_from_json(p, n) for n, p in enumerate(data["players"], 1)]
 
 

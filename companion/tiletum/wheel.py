@@ -30,8 +30,12 @@ ACTIONS = ("Architect", "Merchant", "Character", "Contract", "King", "Joker")
 DRAWN = {2: 8, 3: 11, 4: 14}
 ROUNDS = 4
 PIP_CHANGE_GOLD = 2
+MAX_PIP_STEPS = 3  # 6 and 1 wrap: every pip is at most 3 steps away one way or the other
+AP_BASE = 7  # a die gives 7 - pip action points
 START_GOLD = (1, 3, 5, 6)  # by turn order
 START_RESOURCES = {"iron": 1, "wool": 1, "stone": 1, "food": 1}
+CORRUPTION_VALUES = (0, 1, 2)
+CORRUPTION_TOKENS = 6
 CORRUPTION_DRAWN = 3
 
 
@@ -41,17 +45,23 @@ class TileDie:
     pip: int = 1
 
 
+def check_players(players: int) -> None:
+    if players not in DRAWN:
+        raise IllegalDecision("Tiletum is for 2 to 4 players", code="tiletum.players",
+                              low=min(DRAWN), high=max(DRAWN), count=players)
+
+
 def bag(players: int) -> tuple[str, ...]:
     """One die of each colour per player."""
-    if players not in DRAWN:
-        raise IllegalDecision("Tiletum is for 2 to 4 players")
+    check_players(players)
     return COLOURS * players
 
 
 def draw(players: int, round_number: int, rng: Rng) -> tuple[TileDie, ...]:
     """This round's dice: drawn at random from the bag, then rolled."""
     if not 1 <= round_number <= ROUNDS:
-        raise IllegalDecision(f"Tiletum has rounds 1 to {ROUNDS}")
+        raise IllegalDecision(f"Tiletum has rounds 1 to {ROUNDS}", code="tiletum.round",
+                              low=1, high=ROUNDS)
     drawn = rng.shuffle(bag(players))[:DRAWN[players]]
     return tuple(TileDie(colour, rng.roll()) for colour in drawn)
 
@@ -84,6 +94,11 @@ def change_pip(die: TileDie, steps: int) -> tuple[TileDie, int]:
     return TileDie(die.colour, pip), PIP_CHANGE_GOLD * abs(steps)
 
 
+def action_points(pip: int) -> int:
+    """The AP a die of ``pip`` gives (printed on the wheel): 7 - pip."""
+    return AP_BASE - pip
+
+
 @dataclass(frozen=True)
 class Gain:
     resource: str
@@ -92,11 +107,15 @@ class Gain:
     ap: int
 
 
+def gain_of(die: TileDie, action: str, bonus: int = 0) -> Gain:
+    """Taking ``die`` to perform ``action``: resources of its colour equal to its pip, and
+    7 - pip action points plus the player's ``bonus`` markers for that action."""
+    return Gain(RESOURCE[die.colour], die.pip, action, action_points(die.pip) + bonus)
+
+
 def take_gain(die: TileDie, offset: int, round_number: int, bonus: int = 0) -> Gain:
-    """Taking a die: resources of its colour equal to its pip, and 7 - pip action points (plus
-    the player's bonus markers for that action) on its wedge's action."""
-    return Gain(RESOURCE[die.colour], die.pip, action_at(die.pip, offset, round_number),
-                7 - die.pip + bonus)
+    """Taking a die to perform its wedge's action."""
+    return gain_of(die, action_at(die.pip, offset, round_number), bonus)
 
 
 def corruption_tokens() -> tuple[int, ...]:
@@ -105,11 +124,21 @@ def corruption_tokens() -> tuple[int, ...]:
     return tuple(json.loads(text)["tokens"])
 
 
+def valid_corruption(tokens) -> bool:
+    """Six tokens, each showing 0, 1 or 2."""
+    return len(tokens) == CORRUPTION_TOKENS and all(t in CORRUPTION_VALUES for t in tokens)
+
+
+def check_corruption(tokens) -> None:
+    if not valid_corruption(tokens):
+        raise IllegalDecision("six corruption tokens, each 0, 1 or 2", code="tiletum.corruption",
+                              n=CORRUPTION_TOKENS, high=max(CORRUPTION_VALUES))
+
+
 def corruption_draw(tokens: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
     """The 3 tokens drawn face down this round, in the order they are revealed (one at the
     start of each pass: "king track: everyone moves N left")."""
-    if len(tokens) != 6 or any(t not in (0, 1, 2) for t in tokens):
-        raise IllegalDecision("six corruption tokens, each 0, 1 or 2")
+    check_corruption(tokens)
     return rng.shuffle(tokens)[:CORRUPTION_DRAWN]
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import IllegalDecision
-from .dice import Die, beats, suggest_defence
+from .dice import Die, beats, defence_sum, suggest_defence
 
 FAIL_VP = -2
 INFLUENCE_PER_BLACK = 1
@@ -87,21 +87,25 @@ def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 def apply(state: DefenceState, decision: Defend | Fail) -> DefenceState:
     """The state after one defender's decision; IllegalDecision if it is not allowed."""
     if state.finished:
-        raise IllegalDecision("no black die is left")
+        raise IllegalDecision("no black die is left", code="troyes.defence_over")
     seat = state.defender
     if decision.seat != seat:
-        raise IllegalDecision(f"seat {seat} defends now")
+        raise IllegalDecision(f"seat {seat} defends now", code="troyes.turn", seat=seat)
     if isinstance(decision, Fail):
         return replace(state, black=state.black[1:], turn=state.turn + 1,
                        vp=_add(state.vp, seat, FAIL_VP))
     own = Counter(state.dice[seat - 1])
     if Counter(decision.dice) - own:
-        raise IllegalDecision("a defender uses dice of their own district")
+        raise IllegalDecision("a defender uses dice of their own district",
+                              code="troyes.own_dice")
     if not decision.black or state.black[0] not in decision.black or Counter(
             decision.black) - Counter(state.black):
-        raise IllegalDecision("the highest black die left must be among those defeated")
+        raise IllegalDecision("the highest black die left must be among those defeated",
+                              code="troyes.highest_black")
     if not beats(decision.dice, decision.black):
-        raise IllegalDecision("those dice do not reach the black dice (red counts double)")
+        raise IllegalDecision("those dice do not reach the black dice (red counts double)",
+                              code="troyes.defence_short", sum=defence_sum(decision.dice),
+                              need=sum(b.pip for b in decision.black))
     left = list(state.black)
     for b in decision.black:
         left.remove(b)

@@ -60,7 +60,8 @@ class Board:
 
 def _check_counts(name: str, counts: Sequence[int]) -> None:
     if any(not isinstance(n, int) or n < 0 for n in counts):
-        raise IllegalDecision(f"{name}: citizens must be whole numbers 0 or more")
+        raise IllegalDecision(f"{name}: citizens must be whole numbers 0 or more",
+                              code="troyes.roll_citizens")
 
 
 def roll_board(town_hall: Sequence[int], bishopric: Sequence[int], palace: Sequence[int],
@@ -69,14 +70,16 @@ def roll_board(town_hall: Sequence[int], bishopric: Sequence[int], palace: Seque
     the Bishopric, 1 red per citizen in the Palace; the neutral citizens likewise (``neutral``
     in Town Hall, Bishopric, Palace order); then the black dice. Lists are in seat order."""
     if not len(town_hall) == len(bishopric) == len(palace) or not 2 <= len(town_hall) <= 4:
-        raise IllegalDecision("give one number per player (2 to 4 players) for each building")
+        raise IllegalDecision("give one number per player (2 to 4 players) for each building",
+                              code="troyes.roll_players", low=2, high=4)
     if len(neutral) != 3:
-        raise IllegalDecision("neutral citizens: three numbers (Town Hall, Bishopric, Palace)")
+        raise IllegalDecision("neutral citizens: three numbers (Town Hall, Bishopric, Palace)",
+                              code="troyes.roll_neutral")
     for name, counts in (("town hall", town_hall), ("bishopric", bishopric),
                          ("palace", palace), ("neutral", neutral)):
         _check_counts(name, counts)
     if not isinstance(black, int) or black < 0:
-        raise IllegalDecision("black dice: a whole number 0 or more")
+        raise IllegalDecision("black dice: a whole number 0 or more", code="troyes.roll_black")
 
     def district(owner, counts):
         return tuple(Die(colour, rng.roll(), owner) for colour, n in zip(COLOURS, counts)
@@ -93,10 +96,12 @@ def roll_board(town_hall: Sequence[int], bishopric: Sequence[int], palace: Seque
 def check_action(dice: Sequence[Die]) -> None:
     """An action uses 1 to 3 dice of one colour (never black)."""
     if not 1 <= len(dice) <= MAX_ACTION_DICE:
-        raise IllegalDecision("an action uses 1 to 3 dice")
+        raise IllegalDecision(f"an action uses 1 to {MAX_ACTION_DICE} dice",
+                              code="troyes.dice_count", low=1, high=MAX_ACTION_DICE)
     colours = {d.colour for d in dice}
     if len(colours) != 1 or BLACK in colours:
-        raise IllegalDecision("the dice of an action are all of one colour")
+        raise IllegalDecision("the dice of an action are all of one colour",
+                              code="troyes.dice_colour")
 
 
 def price(dice: Sequence[Die], buyer: int) -> dict[int | None, int]:
@@ -130,7 +135,8 @@ def by_divisor(dice: Sequence[Die], divisor: int) -> int:
     rounded down (each event cube also gives 1 influence)."""
     check_action(dice)
     if not isinstance(divisor, int) or divisor < 1:
-        raise IllegalDecision("the divisor on the card is a whole number of 1 or more")
+        raise IllegalDecision("the divisor on the card is a whole number of 1 or more",
+                              code="troyes.divisor")
     return sum(d.pip for d in dice) // divisor
 
 
@@ -143,29 +149,38 @@ MAX_FLIPPED = 3
 def reroll(die: Die, seat: int, rng: Rng) -> Die:
     """1 influence: roll one die of your own district again."""
     if die.owner != seat or die.colour == BLACK:
-        raise IllegalDecision("influence works only on dice in your own district")
+        raise IllegalDecision("influence works only on dice in your own district",
+                              code="troyes.own_dice")
     return Die(die.colour, rng.roll(), die.owner)
 
 
 def flip(dice: Sequence[Die], seat: int) -> tuple[Die, ...]:
     """4 influence: turn 1 to 3 dice of your own district over (7 - pip)."""
-    if not 1 <= len(dice) <= MAX_FLIPPED or any(d.owner != seat or d.colour == BLACK
-                                                  for d in dice):
-        raise IllegalDecision("flip 1 to 3 dice of your own district")
+    if not 1 <= len(dice) <= MAX_FLIPPED:
+        raise IllegalDecision(f"flip 1 to {MAX_FLIPPED} dice", code="troyes.flip_count", low=1,
+                              high=MAX_FLIPPED)
+    if any(d.owner != seat or d.colour == BLACK for d in dice):
+        raise IllegalDecision("influence works only on dice in your own district",
+                              code="troyes.own_dice")
     return tuple(d.flipped() for d in dice)
 
 
-# --- defence against black dice --------------------------------------------------------------------
+# --- defence against black dice -------------------------------------------------------------------
+
+def defence_sum(dice: Sequence[Die]) -> int:
+    """What ``dice`` count for together against black dice (red counting double)."""
+    return sum(d.defence_value for d in dice)
+
 
 def beats(dice: Sequence[Die], black: Sequence[Die]) -> bool:
     """Whether ``dice`` defeat the black dice together (their sum, red counting double,
     reaches the sum of the black pips)."""
-    return bool(dice) and sum(d.defence_value for d in dice) >= sum(b.pip for b in black)
+    return bool(dice) and defence_sum(dice) >= sum(b.pip for b in black)
 
 
 def defence_cost(dice: Sequence[Die]) -> tuple[int, int]:
     """How much a defence spends: fewer dice first, then less pip value (red counted double)."""
-    return len(dice), sum(d.defence_value for d in dice)
+    return len(dice), defence_sum(dice)
 
 
 def suggest_defence(own: Sequence[Die], black: Die) -> tuple[Die, ...] | None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..errors import IllegalDecision
 
 ROUNDS = {2: 4, 3: 5, 4: 6}
+MIN_PLAYERS, MAX_PLAYERS = min(ROUNDS), max(ROUNDS)
 START_DENIERS, START_INFLUENCE, MAX_INFLUENCE = 5, 4, 20
 START_CITIZENS = {2: 6, 3: 5, 4: 4}
 MAX_CITIZENS = 12
@@ -28,7 +29,8 @@ FIRST_PASS, LATER_PASS = 2, 1
 def rounds(players: int) -> int:
     """Rounds in a game: 6 with 4 players, 5 with 3, 4 with 2."""
     if players not in ROUNDS:
-        raise IllegalDecision("Troyes is for 2 to 4 players")
+        raise IllegalDecision(f"Troyes is for {MIN_PLAYERS} to {MAX_PLAYERS} players",
+                              code="troyes.players", low=MIN_PLAYERS, high=MAX_PLAYERS)
     return ROUNDS[players]
 
 
@@ -50,7 +52,7 @@ def pay_wages(deniers: int, bishopric: int, palace: int) -> Wages:
     """Income (10 deniers), then wages: 1 per own citizen in the Bishopric, 2 per citizen in
     the Palace, none in the Town Hall. Who cannot pay pays everything and loses 2 VP."""
     if min(deniers, bishopric, palace) < 0:
-        raise IllegalDecision("deniers and citizens are 0 or more")
+        raise IllegalDecision("deniers and citizens are 0 or more", code="troyes.wages_negative")
     money = deniers + INCOME
     due = bishopric * WAGE["bishopric"] + palace * WAGE["palace"]
     paid = min(due, money)

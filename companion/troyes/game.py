@@ -1,5 +1,6 @@
-"""A Troyes game as the device keeps it (RULES.md §2): an immutable state, decisions,
-``legal``-style checks in ``apply``, seeded chance steps, replayable from a session.
+"""A Troyes game as the device keeps it (RULES.md §2): decisions applied to an immutable state
+(state.py), seeded chance steps, replayable from a session; ``TroyesRules`` is the game's side of
+the engine contract (companion/rules.py).
 
 Each round: **income** (10 deniers, then wages; who cannot pay loses 2 VP) → the dice are rolled
 from the citizens → **events** (the table enters how many black dice the events add) →
@@ -9,7 +10,7 @@ influence on own dice; passing)
 until everyone has passed in a row or no die is left → the start player passes left. The game
 ends after the last round (6/5/4 with 4/3/2 players). Citizens placed or lost, and anything the
 device does not compute (event rewards, card effects), are entered with ``Citizens`` and
-``Adjust``. Nothing in Troyes is hidden from the table, so every seat's view is the state.
+``Adjust``. Nothing in Troyes is hidden from the table: every seat's view is the public one.
 
 >>> g = start(TroyesSetup(players=2, citizens=((2, 1, 1), (1, 2, 1))), seed=3)
 >>> g.phase, [w.due for w in wages(g)]
@@ -22,186 +23,31 @@ device does not compute (event rewards, card effects), are entered with ``Citize
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..codec import CodecRules, DecisionCodec
 from ..errors import IllegalDecision
-from ..rng import Rng, Seed, as_seed
+from ..rng import Rng, Seed
+from ..rules import Outcome
 from . import defence as defence_rules
-from .dice import (BLACK, FLIP_COST, REROLL_COST, RED, WHITE, YELLOW, Die, by_divisor,
-                   cathedral, farming, price)
-from .economy import (START_DENIERS, START_INFLUENCE, Wages, gain_influence, lose_vp, pass_income,
-                      pay_wages, rounds, start_player)
+from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLOW, Die,
+                   by_divisor, cathedral, farming, price)
+from .economy import gain_influence, lose_vp, pass_income, rounds
+from .moves import legal
+from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENT,
+                    EVENTS, FARMING, INCOME, KIND_COLOUR, KINDS, MAX_BLACK, OVER, Act, Adjust,
+                    BlackDice, Citizens, CollectIncome, Decision, Defend, Fail, Flip, Neutral,
+                    Pass, PlayerState, Reroll, Troyes, TroyesSetup, assumed_placement, start,
+                    wages)
+from .view import TroyesView, view
 
-INCOME, EVENTS, DEFENCE, ACTIONS, OVER = "income", "events", "defence", "actions", "over"
-FARMING, CATHEDRAL, EVENT, CARD, CITIZEN = "farming", "cathedral", "event", "card", "citizen"
-KINDS = (FARMING, CATHEDRAL, EVENT, CARD, CITIZEN)
-KIND_COLOUR = {FARMING: YELLOW, CATHEDRAL: WHITE}  # events and cards take any one colour
-
-
-@dataclass(frozen=True)
-class TroyesSetup:
-    players: int
-    citizens: tuple[tuple[int, int, int], ...]  # per seat: Town Hall, Bishopric, Palace
-    neutral: tuple[int, int, int] = (0, 0, 0)
-    first: int = 1  # the first start player
-
-    def __post_init__(self):
-        rounds(self.players)  # 2 to 4 players
-        if len(self.citizens) != self.players:
-            raise IllegalDecision("give the citizens of every player")
-        if not 1 <= self.first <= self.players:
-            raise IllegalDecision(f"the start player is a seat 1..{self.players}")
-
-
-@dataclass(frozen=True)
-class PlayerState:
-    citizens: tuple[int, int, int]
-    deniers: int = START_DENIERS
-    vp: int = 0
-    influence: int = START_INFLUENCE
-    passes: int = 0  # passes this round (the first pays 2, later ones 1)
-
-
-# --- decisions ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class CollectIncome:
-    """Everyone takes 10 deniers and pays wages; then the dice are rolled."""
-
-
-@dataclass(frozen=True)
-class BlackDice:
-    """The events revealed this round add ``count`` black dice (0: none)."""
-    count: int
-
-
-@dataclass(frozen=True)
-class Defend:
-    seat: int
-    dice: tuple[int, ...]  # die ids from the defender's own district
-    black: int  # how many of the highest black dice left are defeated together
-
-
-@dataclass(frozen=True)
-class Fail:
-    seat: int
-
-
-@dataclass(frozen=True)
-class Act:
-    """Use 1-3 dice of one colour (ids) for an action; ``divisor`` for events and cards."""
-    seat: int
-    dice: tuple[int, ...]
-    kind: str
-    divisor: int = 0
-
-
-@dataclass(frozen=True)
-class Pass:
-    seat: int
-
-
-@dataclass(frozen=True)
-class Reroll:
-    seat: int
-    die: int
-
-
-@dataclass(frozen=True)
-class Flip:
-    seat: int
-    dice: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Citizens:
-    """A player's citizens after placing or losing some (Town Hall, Bishopric, Palace)."""
-    seat: int
-    town_hall: int
-    bishopric: int
-    palace: int
-
-
-@dataclass(frozen=True)
-class Neutral:
-    """The neutral citizens after some were placed or bumped (Town Hall, Bishopric, Palace)."""
-    town_hall: int
-    bishopric: int
-    palace: int
-
-
-@dataclass(frozen=True)
-class Adjust:
-    """What the device does not compute: event rewards, card effects, a citizen taken from the
-    supply for 2 influence (with ``Citizens``)... added to a player's deniers, VP, influence."""
-    seat: int
-    deniers: int = 0
-    vp: int = 0
-    influence: int = 0
-
-
-Decision = CollectIncome | BlackDice | Defend | Fail | Act | Pass | Reroll | Flip | Citizens \
-    | Neutral | Adjust
-
-
-# --- state -------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Troyes:
-    setup: TroyesSetup
-    seed: Seed
-    players: tuple[PlayerState, ...]
-    round: int = 1
-    phase: str = INCOME
-    neutral: tuple[int, int, int] | None = None  # None: as set up
-    dice: tuple[tuple[int, Die], ...] = ()  # (id, die) on the board, players' and neutral
-    black: tuple[Die, ...] = ()
-    defence: defence_rules.DefenceState | None = None
-    turn: int = 0  # actions taken or passed this round (the actor is start + turn, leftwards)
-    passes_in_a_row: int = 0
-    rerolls: int = 0  # chance steps this round (each reroll draws from its own stream)
-    last: tuple[str, ...] = ()  # what the last decision did, for the screens
-
-    @property
-    def start_player(self) -> int:
-        return start_player(self.setup.first, self.round, self.setup.players)
-
-    @property
-    def actor(self) -> int | None:
-        """Who acts now: the defender, or the player whose action turn it is."""
-        if self.phase == DEFENCE:
-            return self.defence.defender
-        if self.phase == ACTIONS:
-            return (self.start_player - 1 + self.turn) % self.setup.players + 1
-        return None
-
-    @property
-    def finished(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def neutral_citizens(self) -> tuple[int, int, int]:
-        return self.neutral if self.neutral is not None else self.setup.neutral
-
-    def die(self, die_id: int) -> Die:
-        for i, d in self.dice:
-            if i == die_id:
-                return d
-        raise IllegalDecision(f"no die {die_id} on the board")
-
-    def district(self, owner: int | None) -> tuple[tuple[int, Die], ...]:
-        return tuple((i, d) for i, d in self.dice if d.owner == owner)
-
-
-def start(setup: TroyesSetup, seed: int | Seed) -> Troyes:
-    return Troyes(setup, as_seed(seed), tuple(PlayerState(tuple(c)) for c in setup.citizens))
-
-
-def wages(state: Troyes) -> tuple[Wages, ...]:
-    """This round's income and wages for each player (who will fall short is flagged)."""
-    return tuple(pay_wages(p.deniers, p.citizens[1], p.citizens[2]) for p in state.players)
+__all__ = ["ACTIONS", "CARD", "CATHEDRAL", "CITIZEN", "DEFENCE", "DIVIDED", "DIVISORS", "EVENT",
+           "EVENTS", "FARMING", "INCOME", "KIND_COLOUR", "KINDS", "MAX_BLACK", "OVER", "Act",
+           "Adjust", "BlackDice", "Citizens", "CollectIncome", "Decision", "Defend", "Fail",
+           "Flip", "Neutral", "Pass", "PlayerState", "Reroll", "Troyes", "TroyesSetup",
+           "TroyesView", "assumed_placement", "start", "wages", "apply", "legal", "view",
+           "encode", "TroyesRules", "CODEC"]
 
 
 def _roll(state: Troyes) -> Troyes:
@@ -221,28 +67,42 @@ def _with_player(state: Troyes, seat: int, **changes) -> Troyes:
     return replace(state, players=tuple(players))
 
 
+def _check_seat(state: Troyes, seat) -> None:
+    players = state.setup.players
+    if seat not in range(1, players + 1):
+        raise IllegalDecision(f"no seat {seat}: seats are 1..{players}", code="troyes.no_seat",
+                              seat=seat, players=players)
+
+
+def _check_counts(counts: tuple[int, ...]) -> None:
+    if min(counts) < 0:
+        raise IllegalDecision("citizens cannot be negative", code="troyes.citizens_negative")
+
+
 def _own_dice(state: Troyes, seat: int, ids) -> list[Die]:
     dice = [state.die(i) for i in ids]
-    if len(set(ids)) != len(ids) or any(d.owner != seat for d in dice):
-        raise IllegalDecision("only dice of your own district")
+    if len(set(ids)) != len(ids):
+        raise IllegalDecision("each die once", code="troyes.die_twice")
+    if any(d.owner != seat for d in dice):
+        raise IllegalDecision("only dice of your own district", code="troyes.own_dice")
     return dice
 
 
 def apply(state: Troyes, decision: Decision) -> Troyes:
     """The state after ``decision``; IllegalDecision if it is not allowed now."""
     if state.finished:
-        raise IllegalDecision("the game is over")
+        raise IllegalDecision("the game is over", code="troyes.game_over")
     if isinstance(decision, Citizens):
+        _check_seat(state, decision.seat)
         counts = (decision.town_hall, decision.bishopric, decision.palace)
-        if min(counts) < 0:
-            raise IllegalDecision("citizens cannot be negative")
+        _check_counts(counts)
         return _with_player(state, decision.seat, citizens=counts)
     if isinstance(decision, Neutral):
         counts = (decision.town_hall, decision.bishopric, decision.palace)
-        if min(counts) < 0:
-            raise IllegalDecision("citizens cannot be negative")
+        _check_counts(counts)
         return replace(state, neutral=counts)
     if isinstance(decision, Adjust):
+        _check_seat(state, decision.seat)
         p = state.players[decision.seat - 1]
         return _with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
                             vp=max(0, p.vp + decision.vp),
@@ -253,7 +113,7 @@ def apply(state: Troyes, decision: Decision) -> Troyes:
 
 def _income(state: Troyes, decision) -> Troyes:
     if not isinstance(decision, CollectIncome):
-        raise IllegalDecision("income and wages first")
+        raise IllegalDecision("income and wages first", code="troyes.income_first")
     players = []
     for p, w in zip(state.players, wages(state)):
         players.append(replace(p, deniers=w.deniers, vp=lose_vp(p.vp, -w.vp), passes=0))
@@ -261,8 +121,12 @@ def _income(state: Troyes, decision) -> Troyes:
 
 
 def _events(state: Troyes, decision) -> Troyes:
-    if not isinstance(decision, BlackDice) or decision.count < 0:
-        raise IllegalDecision("how many black dice do the events add?")
+    if not isinstance(decision, BlackDice):
+        raise IllegalDecision("how many black dice do the events add?",
+                              code="troyes.events_first")
+    if not 0 <= decision.count <= MAX_BLACK:
+        raise IllegalDecision(f"the events add 0 to {MAX_BLACK} black dice",
+                              code="troyes.black_count", low=0, high=MAX_BLACK)
     rng = Rng(state.seed).fork(f"round-{state.round}-black")
     black = tuple(Die(BLACK, rng.roll()) for _ in range(decision.count))
     if not black:
@@ -272,17 +136,26 @@ def _events(state: Troyes, decision) -> Troyes:
                    defence=defence_rules.start(state.start_player, own, black), last=("black",))
 
 
+def _check_turn(state: Troyes, decision) -> None:
+    if decision.seat != state.actor:
+        raise IllegalDecision(f"it is seat {state.actor}'s turn", code="troyes.turn",
+                              seat=state.actor)
+
+
 def _defence(state: Troyes, decision) -> Troyes:
+    if not isinstance(decision, (Defend, Fail)):
+        raise IllegalDecision("the black dice are being defended", code="troyes.defending")
+    _check_turn(state, decision)
     if isinstance(decision, Fail):
         new = defence_rules.apply(state.defence, defence_rules.Fail(decision.seat))
         state = _with_player(state, decision.seat, vp=lose_vp(
             state.players[decision.seat - 1].vp, -defence_rules.FAIL_VP))
         return _after_defence(replace(state, defence=new, last=("failed", str(decision.seat))))
-    if not isinstance(decision, Defend):
-        raise IllegalDecision("the black dice are being defended")
     dice = _own_dice(state, decision.seat, decision.dice)
-    if not 1 <= decision.black <= len(state.defence.black):
-        raise IllegalDecision("defeat 1 or more of the black dice left")
+    left = len(state.defence.black)
+    if not 1 <= decision.black <= left:
+        raise IllegalDecision(f"defeat 1 to {left} of the black dice left",
+                              code="troyes.defend_count", left=left)
     black = state.defence.black[:decision.black]
     new = defence_rules.apply(state.defence, defence_rules.Defend(decision.seat, tuple(dice),
                                                                     black))
@@ -301,9 +174,10 @@ def _after_defence(state: Troyes) -> Troyes:
 
 
 def _actions(state: Troyes, decision) -> Troyes:
-    seat = getattr(decision, "seat", None)
-    if seat != state.actor:
-        raise IllegalDecision(f"it is seat {state.actor}'s turn")
+    if not isinstance(decision, (Act, Pass, Reroll, Flip)):
+        raise IllegalDecision("act, use influence or pass", code="troyes.actions")
+    _check_turn(state, decision)
+    seat = decision.seat
     if isinstance(decision, Pass):
         p = state.players[seat - 1]
         state = _with_player(state, seat, deniers=p.deniers + pass_income(p.passes),
@@ -315,27 +189,38 @@ def _actions(state: Troyes, decision) -> Troyes:
         return _reroll(state, decision)
     if isinstance(decision, Flip):
         return _flip(state, decision)
-    if not isinstance(decision, Act):
-        raise IllegalDecision("act, use influence or pass")
     return _act(state, decision)
 
 
-def _act(state: Troyes, decision: Act) -> Troyes:
-    dice = [state.die(i) for i in decision.dice]
-    if len(set(decision.dice)) != len(decision.dice):
-        raise IllegalDecision("each die once")
-    wanted = KIND_COLOUR.get(decision.kind)
+def _check_act(state: Troyes, decision: Act) -> list[Die]:
+    """The dice of an action, if the action may use them (the price is checked after)."""
     if decision.kind not in KINDS:
-        raise IllegalDecision(f"unknown action {decision.kind!r}")
+        raise IllegalDecision(f"unknown action {decision.kind!r}", code="troyes.unknown_action",
+                              kind=str(decision.kind))
+    if len(set(decision.dice)) != len(decision.dice):
+        raise IllegalDecision("each die once", code="troyes.die_twice")
+    dice = [state.die(i) for i in decision.dice]
     if decision.kind == CITIZEN and len(dice) != 1:  # one die places one citizen
-        raise IllegalDecision("placing a citizen uses exactly one die")
-    if wanted and any(d.colour != wanted for d in dice):
-        raise IllegalDecision(f"{decision.kind} uses {wanted} dice")
+        raise IllegalDecision("placing a citizen uses exactly one die",
+                              code="troyes.citizen_one_die")
+    if decision.kind == FARMING and any(d.colour != YELLOW for d in dice):
+        raise IllegalDecision("farming uses yellow dice", code="troyes.farming_colour")
+    if decision.kind == CATHEDRAL and any(d.colour != WHITE for d in dice):
+        raise IllegalDecision("the cathedral uses white dice", code="troyes.cathedral_colour")
+    if decision.kind not in DIVIDED and decision.divisor != 0:
+        raise IllegalDecision("only events and action cards have a divisor",
+                              code="troyes.no_divisor")
+    return dice
+
+
+def _act(state: Troyes, decision: Act) -> Troyes:
+    dice = _check_act(state, decision)
     payments = price(dice, decision.seat)  # also checks 1-3 dice of one colour
     cost = sum(payments.values())
     buyer = state.players[decision.seat - 1]
     if cost > buyer.deniers:
-        raise IllegalDecision(f"those dice cost {cost} deniers")
+        raise IllegalDecision(f"those dice cost {cost} deniers", code="troyes.cost", cost=cost,
+                              deniers=buyer.deniers)
     state = _with_player(state, decision.seat, deniers=buyer.deniers - cost)
     for owner, amount in payments.items():
         if owner is not None:
@@ -367,7 +252,8 @@ def _act(state: Troyes, decision: Act) -> Troyes:
 def _spend_influence(state: Troyes, seat: int, cost: int) -> Troyes:
     p = state.players[seat - 1]
     if p.influence < cost:
-        raise IllegalDecision(f"that needs {cost} influence")
+        raise IllegalDecision(f"that needs {cost} influence", code="troyes.influence", cost=cost,
+                              influence=p.influence)
     return _with_player(state, seat, influence=p.influence - cost)
 
 
@@ -382,8 +268,9 @@ def _reroll(state: Troyes, decision: Reroll) -> Troyes:
 
 def _flip(state: Troyes, decision: Flip) -> Troyes:
     dice = _own_dice(state, decision.seat, decision.dice)
-    if not 1 <= len(dice) <= 3:
-        raise IllegalDecision("flip 1 to 3 dice")
+    if not 1 <= len(dice) <= MAX_FLIPPED:
+        raise IllegalDecision(f"flip 1 to {MAX_FLIPPED} dice", code="troyes.flip_count", low=1,
+                              high=MAX_FLIPPED)
     state = _spend_influence(state, decision.seat, FLIP_COST)
     flipped = dict(zip(decision.dice, (d.flipped() for d in dice)))
     return replace(state, dice=tuple((i, flipped.get(i, d)) for i, d in state.dice),
@@ -398,46 +285,6 @@ def _end_round(state: Troyes) -> Troyes:
                    passes_in_a_row=0, rerolls=0)
 
 
-# --- what may be done now ---------------------------------------------------------------------
-
-def legal(state: Troyes, divisor: int = 3) -> list[Decision]:
-    """A list of the decisions allowed now (every one-die action, and any-size actions of own
-    dice; events and cards with ``divisor``), for simulations and tests. ``Citizens`` and
-    ``Adjust`` are always allowed and not listed."""
-    if state.phase == INCOME:
-        return [CollectIncome()]
-    if state.phase == EVENTS:
-        return [BlackDice(n) for n in range(4)]
-    if state.phase == DEFENCE:
-        seat = state.actor
-        out: list[Decision] = [Fail(seat)]
-        suggestion = state.defence.suggestion()
-        if suggestion:
-            ids, pool = [], list(state.district(seat))
-            for d in suggestion:  # the ids of the suggested dice
-                i = next(i for i, own in pool if own == d)
-                ids.append(i)
-                pool = [(j, own) for j, own in pool if j != i]
-            out.append(Defend(seat, tuple(ids), 1))
-        return out
-    if state.phase != ACTIONS:
-        return []
-    seat = state.actor
-    p = state.players[seat - 1]
-    out = [Pass(seat)]
-    for i, d in state.dice:
-        kinds = [k for k, colour in KIND_COLOUR.items() if colour == d.colour] + [EVENT, CARD]
-        cost = 0 if d.owner == seat else 2
-        if cost <= p.deniers:
-            out += [Act(seat, (i,), k, divisor if k in (EVENT, CARD) else 0) for k in kinds]
-        if d.owner == seat and p.influence >= REROLL_COST:
-            out.append(Reroll(seat, i))
-    own = [i for i, d in state.district(seat)]
-    if own and p.influence >= FLIP_COST:
-        out.append(Flip(seat, tuple(own[:3])))
-    return out
-
-
 # --- sessions -----------------------------------------------------------------------------------
 
 CODEC = DecisionCodec("Troyes", {
@@ -448,13 +295,39 @@ encode = CODEC.encode
 
 
 class TroyesRules(CodecRules):
-    """A Troyes game as a session: config = players, citizens, neutral citizens, first."""
+    """A Troyes game as a session: config = players, citizens, neutral citizens, first.
+
+    ``legal`` lists every decision ``apply`` accepts, except the numbers the table reports,
+    which no list holds (``open_kinds``): citizens and corrections (``Citizens``, ``Neutral``,
+    ``Adjust``: not listed) and the divisor printed on an event or action card (``Act``: listed
+    with the divisors the board offers, ``DIVISORS``); ``is_legal`` answers for those by trying.
+    """
 
     game_id = "troyes"
     codec = CODEC
+    open_kinds = (Act, Citizens, Neutral, Adjust)
     step = staticmethod(apply)
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),
                                  tuple(config.get("neutral", (0, 0, 0))),
                                  config.get("first", 1)), seed)
+
+    def legal(self, state: Troyes) -> tuple[Decision, ...]:
+        return tuple(legal(state))
+
+    def is_legal(self, state: Troyes, decision: Decision) -> bool:
+        """By trying ``apply``: the same answer as looking in ``legal`` (which lists exactly
+        what ``apply`` accepts), without listing every set of dice first."""
+        try:
+            apply(state, decision)
+        except IllegalDecision:
+            return False
+        return True
+
+    def view(self, state: Troyes, seat: int | None) -> TroyesView:
+        """The public view for every seat: nothing in Troyes is hidden."""
+        return view(state)
+
+    def outcome(self, state: Troyes) -> Outcome:
+        return Outcome(state.finished, {"game": self.game_id, "rounds": state.round})

@@ -23,7 +23,13 @@ MISSING_LEVEL = -2
 
 
 class TroyesScoringError(RuleError):
-    """Input that cannot be scored."""
+    """Input that cannot be scored (``code`` and fields as every RuleError)."""
+
+
+def character_cards(players: int) -> int:
+    """Character cards in play: 1 each with 3 or 4 players, 2 each with 2 (every card scores
+    every player at the end)."""
+    return players if players > 2 else 2 * players
 
 
 @dataclass(frozen=True)
@@ -59,16 +65,19 @@ def validate(players) -> None:
     check_table(players, "Troyes", 2, 4, TroyesScoringError)
     cards = {len(p.character_points) for p in players}
     if len(cards) > 1:
-        raise TroyesScoringError("give every player the same number of character-card points")
+        raise TroyesScoringError("give every player the same number of character-card points",
+                                 code="troyes.scoring.cards")
     for p in players:
         for field in ("tokens", "unresolved_events", "worker_vp"):
             check_count(getattr(p, field), p.name, field, TroyesScoringError)
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0
                for v in p.character_points):
-            raise TroyesScoringError(f"{p.name}: character points are whole numbers 0 or more")
+            raise TroyesScoringError(f"{p.name}: character points are whole numbers 0 or more",
+                                     code="troyes.scoring.character_points", who=p.name)
         levels = p.cathedral_levels
         if len(set(levels)) != len(levels) or not set(levels) <= set(CATHEDRAL_LEVELS):
-            raise TroyesScoringError(f"{p.name}: cathedral levels are 1, 2 and 3, each once")
+            raise TroyesScoringError(f"{p.name}: cathedral levels are 1, 2 and 3, each once",
+                                     code="troyes.scoring.levels", who=p.name)
 
 
 @dataclass(frozen=True)
@@ -107,7 +116,8 @@ player_json = record_json
 def read_players(data) -> list[TroyesPlayer]:
     """Players from ``{"players": [...]}``."""
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        raise TroyesScoringError("the input must be an object with a 'players' list")
+        raise TroyesScoringError("the input must be an object with a 'players' list",
+                                 code="troyes.scoring.input")
     return [player_from_json(p, n) for n, p in enumerate(data["players"], 1)]
 
 

@@ -43,6 +43,16 @@ class Screen:
     def t(self, key: str, **fields) -> str:
         return self.app.t(key, **fields)
 
+    def refusal(self, error) -> str:
+        """A rule error said in the UI language: the catalogue's ``error.<code>`` with the
+        error's fields filled in (never ``str(error)``, the English sentence)."""
+        return self.t(f"error.{error.code}", **self.error_fields(error))
+
+    def error_fields(self, error) -> dict:
+        """The error's fields as the catalogue text shows them (a screen may say an id by
+        its printed name)."""
+        return dict(error.fields)
+
     def title(self) -> str:
         return ""
 

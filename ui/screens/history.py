@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from .. import registry, theme
 from ..widgets import Button, draw_text
 from .base import BODY, Screen
 
@@ -22,31 +22,31 @@ class HistoryScreen(Screen):
         self.games = self.app.store.history(limit=ROWS)
         for i, game in enumerate(self.games):  # a scored game: tap it to see its result again
             rect = pygame.Rect(BODY.left, BODY.top + 4 + i * ROW_H, BODY.width, ROW_H - 4)
-            action = (lambda g=game: self.open(g)) if "scores" in game.result else None
+            action = (lambda g=game: self.open(g)) if self.detail(g=game) else None
             self.add(Button(rect, lambda g=game: self.row_text(g), action, name=f"game{i}",
                             size=theme.BODY_SIZE))
 
-    def open(self, game) -> None:
-        from .citadels.score_results import ResultsScreen
-        from .tiletum.score import TiletumResultsScreen
-        from .troyes.score import TroyesResultsScreen
+    @staticmethod
+    def detail(g):
+        """The game's results screen for a row with stored scores, else None."""
+        entry = registry.entry_for_session(g.game)
+        return entry.results if entry and entry.results and "scores" in g.result else None
 
-        data = game.result["scores"]
-        screen = {"troyes": TroyesResultsScreen, "tiletum": TiletumResultsScreen}.get(
-            data.get("game"), ResultsScreen)
-        self.app.push(screen(self.app, data=data))
+    def open(self, game) -> None:
+        screen = registry.resolve(self.detail(game))
+        self.app.push(screen(self.app, data=game.result["scores"]))
 
     def row_text(self, game) -> str:
-        """One line per finished game: date, game, winner (the result's 'winner' field)."""
-        family = game.game.split("-")[0]  # "citadels-draft" is a Citadels game
-        game_name = self.t(f"game.{family}") if family in ("citadels", "troyes", "tiletum") \
-            else game.game
+        """One line per finished game: date, game, outcome (the winner, unless the game's
+        registry entry says it another way)."""
+        entry = registry.entry_for_session(game.game)
+        game_name = self.t(entry.title_key) if entry else game.game
         if game.result.get("abandoned"):
             outcome = self.t("history.abandoned")
         elif game.result.get("winner"):
             outcome = self.t("history.winner", name=game.result["winner"])
-        elif game.result.get("first_complete"):
-            outcome = self.t("history.first_complete", name=game.result["first_complete"])
+        elif entry and entry.history_row:
+            outcome = registry.resolve(entry.history_row)(self.t, game.result)
         else:
             outcome = self.t("history.no_winner")
         return self.t("history.row", date=game.finished_at[:10], game=game_name, outcome=outcome)

@@ -1,15 +1,18 @@
-"""Home: the three games, history and settings; any start-up problem shown as a banner."""
+"""Home: the games of the registry (any number, in rows of up to three), history and settings;
+any start-up problem shown as a banner."""
 
 from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from .. import registry, theme
 from ..geometry import HEIGHT, WIDTH
 from ..widgets import Button, draw_paragraph, grid
 from .base import BODY, Screen
 
-GAMES = ("citadels", "troyes", "tiletum")
+GAMES_AREA = pygame.Rect(BODY.left, BODY.top + 36, BODY.width, 170)
+PER_ROW = 3  # games in a row; more games make more rows in the same area
+ICON = 40
 
 
 class HomeScreen(Screen):
@@ -20,10 +23,13 @@ class HomeScreen(Screen):
         return self.t("app.name")
 
     def build(self) -> None:
-        games = grid(pygame.Rect(BODY.left, BODY.top + 36, BODY.width, 170), 3, 3)
-        for rect, game in zip(games, GAMES):
-            self.add(Button(rect, lambda g=game: self.t(f"game.{g}"), lambda g=game: self.open(g),
-                            size=theme.BIG_SIZE, name=game))
+        self.games = registry.games()
+        size = theme.BIG_SIZE if len(self.games) <= PER_ROW else theme.BUTTON_SIZE
+        cells = grid(GAMES_AREA, len(self.games), min(len(self.games), PER_ROW))
+        for rect, game in zip(cells, self.games):
+            self.add(Button(rect, lambda g=game: self.t(g.title_key),
+                            lambda g=game: self.open(g.id), size=size, name=game.id,
+                            inset=ICON + 14 if game.icon else 0))
         lower = grid(pygame.Rect(BODY.left, BODY.top + 226, BODY.width, 88), 2, 2)
         self.add(Button(lower[0], lambda: self.t("home.history"), self.open_history, name="history"))
         self.add(Button(lower[1], lambda: self.t("home.settings"), self.open_settings,
@@ -42,20 +48,20 @@ class HomeScreen(Screen):
                        pygame.Rect(BODY.left, BODY.top, BODY.width, 30), theme.BODY_SIZE,
                        theme.TEXT_DIM)
 
-    def open(self, game: str) -> None:
-        if game == "citadels":
-            from .citadels.setup import CitadelsSetupScreen
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        """Each game's picture at the left of its button."""
+        for game in self.games:
+            if game.icon is None:
+                continue
+            button = self.button(game.id)
+            side = min(ICON, button.rect.height - 16)
+            rect = pygame.Rect(button.rect.left + 14, 0, side, side)
+            rect.centery = button.rect.centery
+            registry.resolve(game.icon)(canvas, rect, theme.TEXT_DIM)
 
-            self.app.push(CitadelsSetupScreen(self.app))
-            return
-        if game == "troyes":
-            from .troyes.setup import TroyesSetupScreen
-
-            self.app.push(TroyesSetupScreen(self.app))
-            return
-        from .tiletum.setup import TiletumSetupScreen
-
-        self.app.push(TiletumSetupScreen(self.app))
+    def open(self, game_id: str) -> None:
+        """The game's setup screen."""
+        self.app.push(registry.resolve(registry.entry(game_id).setup)(self.app))
 
     def open_history(self) -> None:
         from .history import HistoryScreen

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from companion.errors import RuleError
-from companion.score_entry import PLAYER, ScoreEntryRules
-from companion.session import Session
-
 from .. import theme
 from ..widgets import Button, draw_paragraph, draw_text, grid
 from .base import BODY, Screen
-from .citadels.score_results import ResultsScreen
+from .results import ResultsScreen
+from .score_controller import ScoreEntryController
 from .score_flow import back_to_previous, open_entry
 
 ENTRY_BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
@@ -21,62 +18,22 @@ STEPS = (("-less", "-", -1), None, ("-more", "+", 1), ("-five", "+5", 5))
 STEPPER_W = 230
 
 
-class PlayerScoreController:
-    """Subclasses set ``rules`` (a ScoreEntryRules), ``game`` (its History name) and give
-    ``player_json``, ``score_game`` and ``result_json`` (the engine's functions) and the two
-    screens (``entry_screen(index)``, ``results_screen()``)."""
+class PlayerScoreController(ScoreEntryController):
+    """Subclasses set ``rules`` (a ScoreEntryRules) and give ``player_json``, ``score_game``
+    and ``result_json`` (the engine's functions) and the two screen classes (``entry_class``,
+    ``results_class``)."""
 
-    rules: ScoreEntryRules
-    game: str
     entry_class: type
     results_class: type
-    faq_tiebreak = False  # no tie-break option in these games
 
-    def __init__(self, app, session: Session):
-        self.app, self.session = app, session
-        self.entry = session.replay(self.rules)
-
-    @classmethod
-    def create(cls, app, players, game_session: int | None = None, **config):
-        """A new entry for ``players`` (prefilled records); ``game_session``: the device-run
-        game these scores finish, if any."""
-        config = {"players": [cls.player_json(p) for p in players],
-                  "game_session": game_session, **config}
-        return cls(app, app.store.create_session(cls.rules.game_id, config, 0))
-
-    @property
-    def game_id(self) -> str:
-        return self.rules.game_id
-
-    @property
-    def players(self) -> tuple:
-        return self.entry.players
-
-    def save(self, index: int, player) -> None:
-        """Store one confirmed player (a restart goes on with the next one)."""
-        data = {"type": PLAYER, "index": index, "player": self.player_json(player)}
-        self.entry = self.rules.apply(self.entry, self.rules.decode(data))
-        self.session = self.app.store.append(self.session, data)
-
-    def result(self):
-        return self.score_game(self.players)
+    def score(self, players):
+        return self.score_game(players)
 
     def entry_screen(self, index: int):
         return self.entry_class(self.app, self, index)
 
     def results_screen(self):
         return self.results_class(self.app, self)
-
-    def finish(self, result) -> None:
-        """Into History: onto the game's own row when the device ran the game."""
-        data = self.result_json(result)
-        record = {"game": self.game, "winner": " & ".join(data["winners"]), "scores": data}
-        game_session = self.session.config.get("game_session")
-        if game_session is not None:
-            self.app.store.finish(self.app.store.load(game_session), record)
-            self.app.store.abandon(self.session)
-        else:
-            self.app.store.finish(self.session, record)
 
 
 class PlayerEntryScreen(Screen):
@@ -89,8 +46,16 @@ class PlayerEntryScreen(Screen):
 
     def __init__(self, app, controller: PlayerScoreController, index: int):
         self.controller, self.index = controller, index
-        self.player = controller.players[index]
         super().__init__(app)
+
+    @property
+    def player(self):
+        """The player being entered (changes kept by the controller until confirmed)."""
+        return self.controller.editing(self.index)
+
+    @player.setter
+    def player(self, value) -> None:
+        self.controller.edit(self.index, value)
 
     def title(self) -> str:
         return self.t(f"{self.prefix}.score_title", name=self.player.name, n=self.index + 1,
@@ -120,7 +85,7 @@ class PlayerEntryScreen(Screen):
         self.back()
 
     def confirm(self) -> None:
-        self.controller.save(self.index, self.player)
+        self.controller.save(self.index)
         open_entry(self.app, self.controller)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
@@ -136,20 +101,8 @@ class CategoryResultsScreen(ResultsScreen):
 
     prefix = ""
 
-    def compute(self):
-        try:
-            return self.controller.result_json(self.controller.result()), None
-        except RuleError as exc:
-            return None, str(exc)
-
     def legend_key(self, category: str) -> str:
         return f"{self.prefix}.cat_{category}"
-
-    def points(self, player: dict, category: str) -> int:
-        return player["breakdown"][category]
-
-    def edit(self, index: int = 0) -> None:
-        open_entry(self.app, self.controller, index)
 
     def breakdown_screen(self, player: dict, edit):
         return CategoryBreakdownScreen(self.app, player, self, edit)

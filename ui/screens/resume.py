@@ -5,62 +5,20 @@ from __future__ import annotations
 
 import logging
 
+from .. import registry
+
 log = logging.getLogger(__name__)
 
 
-def _citadels(app, session) -> None:
-    from .citadels.flow import open_game
-
-    open_game(app, session)
-
-
-def _citadels_score(app, session) -> None:
-    from .citadels.score_controller import ScoreController
-    from .score_flow import open_entry
-
-    open_entry(app, ScoreController(app, session))
-
-
-def _troyes(app, session) -> None:
-    from .troyes.board import TroyesBoardScreen
-    from .troyes.controller import TroyesController
-
-    app.push(TroyesBoardScreen(app, TroyesController(app, session)))
-
-
-def _troyes_score(app, session) -> None:
-    from .score_flow import open_entry
-    from .troyes.score import TroyesScoreController
-
-    open_entry(app, TroyesScoreController(app, session))
-
-
-def _tiletum(app, session) -> None:
-    from .tiletum.board import TiletumBoardScreen
-    from .tiletum.controller import TiletumController
-
-    app.push(TiletumBoardScreen(app, TiletumController(app, session)))
-
-
-def _tiletum_score(app, session) -> None:
-    from .score_flow import open_entry
-    from .tiletum.score import TiletumScoreController
-
-    open_entry(app, TiletumScoreController(app, session))
-
-
-OPENERS = {"citadels": _citadels, "citadels-score": _citadels_score, "troyes": _troyes,
-           "troyes-score": _troyes_score, "tiletum": _tiletum, "tiletum-score": _tiletum_score}
-
-
 def resume_unfinished(app) -> bool:
-    """Open the newest unfinished session a screen exists for; True if one was opened."""
+    """Open the newest unfinished session whose game (in the registry) has an opener for it;
+    True if one was opened."""
     for session in app.store.unfinished():
-        opener = OPENERS.get(session.game)
-        if opener is None:
+        game = registry.entry_for_session(session.game)
+        if game is None or session.game not in game.openers:
             continue
         try:
-            opener(app, session)
+            registry.resolve(game.openers[session.game])(app, session)
         except Exception as exc:  # a damaged log must not stop the app: say so, keep the data
             log.error("cannot resume session %s (%s): %s", session.id, session.game, exc)
             app.notices.append(("notice.resume", {"error": str(exc)}))

@@ -1,15 +1,28 @@
-"""What every game's controller shares: the stored session, the players' names from its
-config, and (for games whose screens may read the whole state) storing each decision before
-applying it, with undo as a stored marker."""
+"""The one link between any game's screens and its rules: the stored session, the state rebuilt
+from it, and the views the screens draw.
+
+Screens get views (``view(seat)``; ``seat=None`` is what the whole table may see), the legal
+decisions and the outcome, never the state. Every confirmed decision is stored (committed) before
+the state moves on; an undo is stored as a marker and the game replayed, so a restart rebuilds
+exactly what the table saw.
+"""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-from companion.session import UNDO, Rules, Session
+from companion.rules import Outcome, Rules
+from companion.session import UNDO, Session, effective
 
 log = logging.getLogger(__name__)
+
+
+def table_names(app, players: int) -> list[str]:
+    """The names of a new game's seats: the config's roster, then "Player n"."""
+    roster = app.config.roster
+    return [roster[s - 1] if s <= len(roster) else app.t("setup.seat_name", n=s)
+            for s in range(1, players + 1)]
 
 
 class SeatNames:
@@ -29,34 +42,66 @@ class SeatNames:
         return self.names[seat - 1]
 
 
+class _GameId:
+    """``game_id`` read from the class's rules, on the class as on its instances."""
+
+    def __get__(self, obj, cls) -> str:
+        return cls.rules.game_id
+
+
 class SessionController(SeatNames):
-    """One stored game and its state; subclasses set ``rules``, ``game_id`` and ``encode``."""
+    """One stored game being played; subclasses set ``rules`` and may narrow ``undoable``."""
 
     rules: Rules
+    game_id = _GameId()
 
     def __init__(self, app, session: Session):
         self.app, self.session = app, session
-        self.state = session.replay(self.rules)
+        self._state = session.replay(self.rules)
+        self._views: dict[int | None, Any] = {}
 
     @classmethod
     def create(cls, app, config: dict[str, Any]):
         """A new game with a fresh seed, stored before anything is played."""
         return cls(app, app.store.create_session(cls.rules.game_id, config, app.new_seed()))
 
-    @staticmethod
-    def encode(decision) -> dict[str, Any]:
-        raise NotImplementedError
+    # --- what the screens may read ------------------------------------------------------------
+    def view(self, seat: int | None = None):
+        """What ``seat`` may know (None: the whole table); made once per state, as a frame asks
+        for it many times."""
+        if seat not in self._views:
+            self._views[seat] = self.rules.view(self._state, seat)
+        return self._views[seat]
+
+    def legal(self) -> tuple:
+        return tuple(self.rules.legal(self._state))
+
+    def is_legal(self, decision) -> bool:
+        return self.rules.is_legal(self._state, decision)
+
+    def outcome(self) -> Outcome:
+        return self.rules.outcome(self._state)
+
+    # --- changing the game --------------------------------------------------------------------
+    def _set_state(self, state) -> None:
+        self._state, self._views = state, {}
 
     def confirm(self, decision) -> None:
         """Check, store (committed), apply; an IllegalDecision leaves nothing stored."""
-        new = self.rules.apply(self.state, decision)
-        self.session = self.app.store.append(self.session, self.encode(decision))
+        new = self.rules.apply(self._state, decision)
+        self.session = self.app.store.append(self.session, self.rules.encode(decision))
         log.info("session %s: decision %d stored", self.session.id, len(self.session.decisions))
-        self.state = new
+        self._set_state(new)
+
+    def undoable(self, stored: dict[str, Any]) -> bool:
+        """Whether the stored decision ``stored`` may be taken back at the table (all may,
+        unless a game says otherwise)."""
+        return True
 
     @property
     def can_undo(self) -> bool:
-        return self.session.can_undo
+        standing = effective(self.session.decisions)
+        return bool(standing) and self.undoable(standing[-1])
 
     def undo(self) -> None:
         """Take back the last standing decision (an undo marker is stored; replayed)."""
@@ -64,4 +109,9 @@ class SessionController(SeatNames):
             return
         self.session = self.app.store.append(self.session, {"type": UNDO})
         log.info("session %s: undo stored", self.session.id)
-        self.state = self.session.replay(self.rules)
+        self._set_state(self.session.replay(self.rules))
+
+    def finish(self) -> None:
+        """Close the game: it leaves the resume list and enters History with its outcome and
+        the players' names."""
+        self.app.store.finish(self.session, {**self.outcome().result, "names": self.names})

@@ -150,3 +150,11 @@ class GameOverScreen(RoundScreen):
         y = self.draw_table(canvas, BODY.top + 50) + 10
         draw_text(canvas, fonts, self.t("rounds.scoring"), (BODY.left, y), theme.BODY_SIZE,
                   theme.TEXT_DIM)
+
+
+def history_outcome(t, result: dict) -> str:
+    """History's outcome for a Citadels game closed before it was scored: who completed a
+    city first (the registry's ``history_row``)."""
+    if result.get("first_complete"):
+        return t("history.first_complete", name=result["first_complete"])
+    return t("history.no_winner")

@@ -1,35 +1,33 @@
-"""One final score being entered at the table: players confirmed one by one (each stored),
-then the result, kept in History with its breakdown."""
+"""One Citadels final score being entered at the table (the generic score entry of
+ui/screens/score_controller.py): the edition, whether the Artist was in the game, the district
+catalogue the city grid shows, and the published FAQ's tie-break when the table wants it."""
 
 from __future__ import annotations
 
-import logging
-
 from companion.citadels.districts import district, districts
-from companion.citadels.scoring import (PlayerCity, Result, player_from_json, player_json,
-                                        result_json, score_game)
-from companion.score_entry import PLAYER, ScoreEntryRules
-from companion.session import Session
+from companion.citadels.scoring import (PlayerCity, player_from_json, player_json, result_json,
+                                        score_game)
+from companion.score_entry import ScoreEntryRules
+
+from ..score_controller import ScoreEntryController, opener
 
 RULES = ScoreEntryRules("citadels-score", player_from_json)
-log = logging.getLogger(__name__)
 
 
-class ScoreController:
-    game_id = RULES.game_id
+class ScoreController(ScoreEntryController):
+    rules = RULES
+    player_json = staticmethod(player_json)
+    result_json = staticmethod(result_json)
 
-    def __init__(self, app, session: Session):
-        self.app, self.session = app, session
-        self.entry = session.replay(RULES)
+    def __init__(self, app, session):
+        super().__init__(app, session)
         self.faq_tiebreak = False  # classic: the published FAQ's tie-break, if the table wants it
 
     @classmethod
     def new(cls, app, edition: str, players: list[PlayerCity], decorations: bool = True,
             game_session: int | None = None, game_result: dict | None = None):
-        config = {"edition": edition, "players": [player_json(p) for p in players],
-                  "decorations": decorations, "game_session": game_session,
-                  "game_result": game_result}
-        return cls(app, app.store.create_session(RULES.game_id, config, 0))
+        return cls.create(app, players, game_session, edition=edition,
+                          decorations=decorations, game_result=game_result)
 
     @property
     def edition(self) -> str:
@@ -40,10 +38,6 @@ class ScoreController:
         """Whether the Artist was in the game (so decorated districts are asked for)."""
         return bool(self.session.config.get("decorations", True))
 
-    @property
-    def players(self) -> tuple[PlayerCity, ...]:
-        return self.entry.players
-
     def district_name(self, district_id: str) -> str:
         return district(self.edition, district_id).name(self.app.language)
 
@@ -53,12 +47,8 @@ class ScoreController:
                        if d.type == district_type and d.cost is not None),
                       key=lambda d: (d.cost, d.name(self.app.language)))
 
-    def save(self, index: int, player: PlayerCity) -> None:
-        """Store one player's confirmed entry."""
-        data = {"type": PLAYER, "index": index, "player": player_json(player)}
-        self.entry = RULES.apply(self.entry, RULES.decode(data))
-        self.session = self.app.store.append(self.session, data)
-        log.info("score session %s: player %d stored", self.session.id, index + 1)
+    def score(self, players):
+        return score_game(self.edition, players, self.faq_tiebreak)
 
     def entry_screen(self, index: int):
         from .score_entry import CityScreen
@@ -66,25 +56,9 @@ class ScoreController:
         return CityScreen(self.app, self, index)
 
     def results_screen(self):
-        from .score_results import ResultsScreen
+        from .score_results import CitadelsResultsScreen
 
-        return ResultsScreen(self.app, self)
+        return CitadelsResultsScreen(self.app, self)
 
-    def result(self) -> Result:
-        """The scores (ScoringError if the entries cannot be scored)."""
-        return score_game(self.edition, self.players, self.faq_tiebreak)
 
-    def finish(self, result: Result) -> dict:
-        """Into History with the full breakdown; a game the device ran gets the scores on its
-        own History row."""
-        data = result_json(result)
-        record = {"game": "citadels", "winner": " & ".join(data["winners"]), "scores": data}
-        game_session = self.session.config.get("game_session")
-        if game_session is not None:
-            game = self.app.store.load(game_session)
-            self.app.store.finish(game, {**(self.session.config.get("game_result") or {}),
-                                         **record})
-            self.app.store.abandon(self.session)
-        else:
-            self.app.store.finish(self.session, record)
-        return record
+open_score_entry = opener(ScoreController)

@@ -27,13 +27,20 @@ BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
 
 
 class EntryScreen(Screen):
-    """A step of one player's entry, holding that player's working copy."""
+    """A step of one player's entry; the player being entered is kept by the controller (the
+    steps share it, none writes into another)."""
 
-    def __init__(self, app, controller: ScoreController, index: int,
-                 player: PlayerCity | None = None):
+    def __init__(self, app, controller: ScoreController, index: int):
         self.controller, self.index = controller, index
-        self.player = player or controller.players[index]
         super().__init__(app)
+
+    @property
+    def player(self) -> PlayerCity:
+        return self.controller.editing(self.index)
+
+    @player.setter
+    def player(self, value: PlayerCity) -> None:
+        self.controller.edit(self.index, value)
 
     def add_row(self, items) -> None:
         """The bottom row: (name, label key, action, primary)."""
@@ -56,9 +63,9 @@ class CityScreen(EntryScreen):
     name = "score-city"
     shows_back = False
 
-    def __init__(self, app, controller, index, player=None):
+    def __init__(self, app, controller, index):
         self.tab = "noble"
-        super().__init__(app, controller, index, player)
+        super().__init__(app, controller, index)
 
     def title(self) -> str:
         return self.t("score.city_title", name=self.player.name, n=self.index + 1,
@@ -128,7 +135,7 @@ class CityScreen(EntryScreen):
     on_back = back
 
     def next(self) -> None:
-        self.app.push(QuestionsScreen(self.app, self.controller, self.index, self.player))
+        self.app.push(QuestionsScreen(self.app, self.controller, self.index))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         c = self.controller
@@ -205,13 +212,12 @@ class QuestionsScreen(EntryScreen):
 
     def back_to_city(self) -> None:
         """Back to the districts, keeping the answers given here."""
-        self.app.stack[-2].player = self.player
         self.app.pop()
 
     on_back = back_to_city
 
     def pick_characters(self) -> None:
-        self.app.push(FinalCharactersScreen(self.app, self))
+        self.app.push(FinalCharactersScreen(self.app, self.controller, self.index))
 
     def value(self, field_name: str):
         if field_name == "built_last_round":
@@ -253,7 +259,7 @@ class QuestionsScreen(EntryScreen):
 
     def confirm(self) -> None:
         """Store this player and go on to the next one (or the results)."""
-        self.controller.save(self.index, self.player)
+        self.controller.save(self.index)
         open_entry(self.app, self.controller)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
@@ -275,14 +281,14 @@ class FinalCharactersScreen(RankGridScreen):
 
     name = "score-characters"
 
-    def __init__(self, app, questions: QuestionsScreen):
-        self.questions = questions
-        self.limit = 2 if len(questions.controller.players) <= 3 else 1
-        self.chosen = list(questions.player.characters)
-        super().__init__(app, questions.controller.edition)
+    def __init__(self, app, controller: ScoreController, index: int):
+        self.controller, self.index = controller, index
+        self.limit = 2 if len(controller.players) <= 3 else 1
+        self.chosen = list(controller.editing(index).characters)
+        super().__init__(app, controller.edition)
 
     def title(self) -> str:
-        return self.t("score.characters_title", name=self.questions.player.name)
+        return self.t("score.characters_title", name=self.controller.editing(self.index).name)
 
     def is_selected(self, rank: int, cid) -> bool:
         return cid in self.chosen
@@ -295,5 +301,6 @@ class FinalCharactersScreen(RankGridScreen):
         del self.chosen[:-self.limit]  # the oldest choice gives way
 
     def done(self) -> None:
-        self.questions.player = replace(self.questions.player, characters=tuple(self.chosen))
+        player = self.controller.editing(self.index)
+        self.controller.edit(self.index, replace(player, characters=tuple(self.chosen)))
         self.app.pop()

@@ -44,7 +44,7 @@ class TiletumBoardScreen(Screen):
 
     # --- layout and buttons ---------------------------------------------------------------------
     def title(self) -> str:
-        v = self.controller.view
+        v = self.controller.view()
         if v.phase == START:
             return self.t("tiletum.title_start")
         if v.phase == OVER:
@@ -53,7 +53,7 @@ class TiletumBoardScreen(Screen):
         return self.t(f"tiletum.title_{v.phase}", round=v.round, of=ROUNDS, n=upcoming)
 
     def seat_lights(self):
-        return seat_lights(turn=self.controller.view.actor)
+        return seat_lights(turn=self.controller.view().actor)
 
     def strip_rect(self, place: int) -> pygame.Rect:
         return pygame.Rect(PANEL.left, PANEL.top + place * STRIP_ROW, PANEL.width,
@@ -61,7 +61,7 @@ class TiletumBoardScreen(Screen):
 
     def build(self) -> None:
         self.buttons = []
-        v = self.controller.view
+        v = self.controller.view()
         if v.phase == TAKE:
             for pip in range(1, 7):
                 if any(d.pip == pip for _, d in v.dice):
@@ -75,7 +75,7 @@ class TiletumBoardScreen(Screen):
         self.focus = len(self.buttons) - 1
 
     def phase_buttons(self) -> list[tuple]:
-        v = self.controller.view
+        v = self.controller.view()
         undo = ("undo", "tiletum.undo", self.undo, False)
         building = ("building", "tiletum.building", self.building, False)
         if v.phase == START:
@@ -110,7 +110,7 @@ class TiletumBoardScreen(Screen):
         from .phases import CorruptionScreen
 
         self.decide(Reveal())
-        v = self.controller.view
+        v = self.controller.view()
         self.app.push(CorruptionScreen(self.app, v.revealed[-1], v.pass_number))
 
     def take_from(self, pip: int) -> None:
@@ -143,7 +143,7 @@ class TiletumBoardScreen(Screen):
         from .score import TiletumScoreController
 
         c = self.controller
-        order = c.view.order
+        order = c.view().order
         c.finish()
         names = [c.name(seat) for seat in order]
         open_entry(self.app, TiletumScoreController.new(self.app, names, c.session.id))
@@ -154,7 +154,7 @@ class TiletumBoardScreen(Screen):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw_body(self, canvas: pygame.Surface) -> None:
-        v = self.controller.view
+        v = self.controller.view()
         fonts = self.app.fonts
         hub = self.t("tiletum.hub", n=v.round)
         draw_wheel(canvas, fonts, dict(v.wheel), action_names(self), self.t("tiletum.ap"), hub)
@@ -172,7 +172,7 @@ class TiletumBoardScreen(Screen):
 
     def draw_strip(self, canvas: pygame.Surface) -> None:
         """The turn order: place, name, bonus markers and festival points; the actor lit."""
-        v, fonts, c = self.controller.view, self.app.fonts, self.controller
+        v, fonts, c = self.controller.view(), self.app.fonts, self.controller
         taken = {t.seat for t in v.takes if t.pass_number == v.pass_number}
         for place, seat in enumerate(v.order):
             rect = self.strip_rect(place)
@@ -200,7 +200,7 @@ class TiletumBoardScreen(Screen):
     def draw_tokens(self, canvas: pygame.Surface) -> int:
         """The corruption tokens of the round: revealed ones show their number, face-down ones
         a blank; returns the y below."""
-        v, fonts = self.controller.view, self.app.fonts
+        v, fonts = self.controller.view(), self.app.fonts
         y = PANEL.top + len(v.order) * STRIP_ROW + 6
         if v.phase in (START, OVER):
             return y
@@ -217,9 +217,9 @@ class TiletumBoardScreen(Screen):
         return y + 38
 
     def info_text(self) -> str:
-        v, t, c = self.controller.view, self.t, self.controller
+        v, t, c = self.controller.view(), self.t, self.controller
         if v.phase == START:
-            lines = [t("tiletum.start_line", name=c.name(seat), n=c.starting(seat).gold)
+            lines = [t("tiletum.start_line", name=c.name(seat), n=v.start_gold[seat])
                      for seat in v.order]
             return " · ".join(lines) + ". " + t("tiletum.start_resources")
         if v.phase == REVEAL:
@@ -243,7 +243,7 @@ class TiletumBoardScreen(Screen):
         return t("tiletum.over")
 
     def last_take(self) -> str:
-        v, t, c = self.controller.view, self.t, self.controller
+        v, t, c = self.controller.view(), self.t, self.controller
         if not v.takes:
             return ""
         last = v.takes[-1]
@@ -253,3 +253,8 @@ class TiletumBoardScreen(Screen):
                  resource=resource_word(self, last.gain.resource),
                  action=names[last.gain.action], ap=last.gain.ap) + (
             " " + t("tiletum.paid", gold=last.gold_paid) if last.gold_paid else "")
+
+
+def open_game(app, session) -> None:
+    """A kept Tiletum game back on its board (the registry's opener)."""
+    app.push(TiletumBoardScreen(app, TiletumController(app, session)))

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pygame
 
-from companion.tiletum.wheel import corruption_tokens
+from companion.tiletum.wheel import (CORRUPTION_TOKENS, CORRUPTION_VALUES, corruption_tokens,
+                                     valid_corruption)
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import CORRUPTION_SETTING, corruption_setting
 
-VALUES = (0, 1, 2)
-TOKENS = 6
+VALUES, TOKENS = CORRUPTION_VALUES, CORRUPTION_TOKENS
 
 
 def tokens_text(tokens) -> str:
@@ -57,7 +57,7 @@ class CorruptionSettingsScreen(Screen):
         self.counts = {v: sum(1 for t in tokens if t == v) for v in VALUES}
 
     def save(self) -> None:
-        if len(self.tokens()) != TOKENS:
+        if not valid_corruption(self.tokens()):
             return
         self.app.store.set_setting(CORRUPTION_SETTING, self.tokens())
         self.app.pop()
@@ -70,8 +70,8 @@ class CorruptionSettingsScreen(Screen):
         for i, value in enumerate(VALUES):
             draw_text(canvas, fonts, self.t("settings.corruption_showing", n=value),
                       (BODY.left, self.row(i).centery), theme.BODY_SIZE, anchor="midleft")
-        total = len(self.tokens())
-        text = self.t("settings.corruption_ok", tokens=tokens_text(self.tokens())) \
-            if total == TOKENS else self.t("settings.corruption_total", n=total)
+        ok = valid_corruption(self.tokens())
+        text = self.t("settings.corruption_ok", tokens=tokens_text(self.tokens())) if ok else \
+            self.t("settings.corruption_total", n=len(self.tokens()))
         draw_text(canvas, fonts, text, (BODY.left, BODY.top + 296), theme.BODY_SIZE,
-                  theme.ACCENT if total == TOKENS else theme.WARNING)
+                  theme.ACCENT if ok else theme.WARNING)

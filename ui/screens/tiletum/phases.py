@@ -1,13 +1,13 @@
 """The moments between the takes: the corruption token turned up, the new turn order after the
-king phase, each player's festival, and a completed building's bonus AP marker."""
+king phase, each player's festival, and a completed building's bonus AP marker. A decision the
+rules refuse is said in the table's language (``refusal``) and nothing is stored."""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.errors import IllegalDecision
-from companion.tiletum.game import FESTIVAL, MARKER_VALUES, Bonus, FestivalScore, TurnOrder
-from companion.tiletum.wheel import ACTIONS
+from companion.tiletum.game import CHOSEN, FESTIVAL, MARKER_VALUES, Bonus, FestivalScore, TurnOrder
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
@@ -17,6 +17,7 @@ from .controller import TiletumController
 from .setup import festival_label
 
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)
+COUNT_CAP = 30  # the festival stepper's top where the rules set none (any count 0 or more)
 
 
 def bottom_buttons(screen, items) -> None:
@@ -64,6 +65,18 @@ class CorruptionScreen(Screen):
                            theme.SMALL_SIZE, theme.TEXT_DIM)
 
 
+def try_confirm(screen, decision) -> bool:
+    """Confirm ``decision`` on ``screen``'s controller; a refusal goes to ``screen.problem``
+    (in the UI language) and nothing is stored. True if it was stored."""
+    try:
+        screen.controller.confirm(decision)
+    except IllegalDecision as exc:
+        screen.problem = screen.refusal(exc)
+        return False
+    screen.problem = None
+    return True
+
+
 class TurnOrderScreen(Screen):
     """Tap the players in their new turn order (king-track order: the most advanced first; in
     a stack, the bottom disc first)."""
@@ -73,13 +86,14 @@ class TurnOrderScreen(Screen):
     def __init__(self, app, controller: TiletumController):
         self.controller = controller
         self.order: list[int] = []
+        self.problem: str | None = None
         super().__init__(app)
 
     def title(self) -> str:
         return self.t("tiletum.order_title")
 
     def build(self) -> None:
-        seats = list(self.controller.view.order)
+        seats = list(self.controller.view().order)
         row = pygame.Rect(BODY.left, BODY.top + 70, BODY.width, 72)
         for rect, seat in zip(grid(row, len(seats), len(seats), 10), seats):
             self.add(Button(rect, lambda s=seat: self.label(s), lambda s=seat: self.tap(s),
@@ -98,18 +112,17 @@ class TurnOrderScreen(Screen):
             self.order.remove(seat)
         else:
             self.order.append(seat)
+        self.problem = None
 
     def clear(self) -> None:
-        self.order = []
+        self.order, self.problem = [], None
 
     def keep(self) -> None:
-        self.order = list(self.controller.view.order)
+        self.order, self.problem = list(self.controller.view().order), None
 
     def confirm(self) -> None:
-        if len(self.order) != self.controller.players:
-            return
-        self.controller.confirm(TurnOrder(tuple(self.order)))
-        self.app.pop()
+        if try_confirm(self, TurnOrder(tuple(self.order))):
+            self.app.pop()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -120,6 +133,11 @@ class TurnOrderScreen(Screen):
             self.t("tiletum.order_empty")
         draw_paragraph(canvas, fonts, text, pygame.Rect(BODY.left, BODY.top + 160, BODY.width,
                                                         120), theme.BODY_SIZE, theme.ACCENT)
+        if self.problem:
+            draw_paragraph(canvas, fonts, self.problem,
+                           pygame.Rect(BODY.left, BODY.top + 236, BODY.width,
+                                       BOTTOM.top - BODY.top - 240),
+                           theme.SMALL_SIZE, theme.WARNING)
 
 
 class FestivalScreen(Screen):
@@ -135,10 +153,10 @@ class FestivalScreen(Screen):
         super().__init__(app)
 
     def reset(self) -> None:
-        self.eligible, self.count = True, 0
+        self.eligible, self.count, self.problem = True, 0, None
 
     def title(self) -> str:
-        v = self.controller.view
+        v = self.controller.view()
         return self.t("tiletum.festival_title", n=v.round, name=self.controller.name(v.actor))
 
     def build(self) -> None:
@@ -157,25 +175,27 @@ class FestivalScreen(Screen):
                               ("confirm", "tiletum.confirm", self.confirm, True)])
 
     def set_eligible(self, value: bool) -> None:
-        self.eligible = value
+        self.eligible, self.problem = value, None
 
     def step(self, delta: int) -> None:
-        king = self.controller.view.festival.king_track
-        self.count = max(-10 if king else 0, min(15 if king else 30, self.count + delta))
+        low, high = self.controller.view().festival.counts
+        self.count = max(low, min(COUNT_CAP if high is None else high, self.count + delta))
+        self.problem = None
 
     def points(self) -> int:
-        return self.controller.view.festival.points(self.eligible, self.count)
+        return self.controller.view().festival.points(self.eligible, self.count)
 
     def confirm(self) -> None:
-        v = self.controller.view
-        self.controller.confirm(FestivalScore(v.actor, self.eligible, self.count))
-        if self.controller.view.phase != FESTIVAL:
+        v = self.controller.view()
+        if not try_confirm(self, FestivalScore(v.actor, self.eligible, self.count)):
+            return
+        if self.controller.view().phase != FESTIVAL:
             self.app.pop()
             return
         self.reset()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        fonts, v, t = self.app.fonts, self.controller.view, self.t
+        fonts, v, t = self.app.fonts, self.controller.view(), self.t
         draw_paragraph(canvas, fonts, festival_label(self.app, v.festival, v.round),
                        pygame.Rect(BODY.left, BODY.top + 4, BODY.width, 80), theme.BODY_SIZE)
         ask = "tiletum.ask_king_space" if v.festival.king_track else "tiletum.ask_count"
@@ -183,13 +203,13 @@ class FestivalScreen(Screen):
                        theme.SMALL_SIZE)
         draw_text(canvas, fonts, t("tiletum.festival_points", n=self.points()),
                   (BODY.left, BODY.top + 250), theme.TITLE_SIZE, theme.ACCENT, bold=True)
-        draw_paragraph(canvas, fonts, self.earlier(), pygame.Rect(BODY.left, BODY.top + 296,
-                                                                  BODY.width, 30),
-                       theme.SMALL_SIZE, theme.TEXT_DIM)
+        draw_paragraph(canvas, fonts, self.problem or self.earlier(),
+                       pygame.Rect(BODY.left, BODY.top + 296, BODY.width, 30), theme.SMALL_SIZE,
+                       theme.WARNING if self.problem else theme.TEXT_DIM)
 
     def earlier(self) -> str:
         """Who has been scored at this festival so far, and their points."""
-        v, c = self.controller.view, self.controller
+        v, c = self.controller.view(), self.controller
         parts = [f"{c.name(seat)} {v.players[seat - 1].festival_vp[-1]:+d}"
                  for seat in v.order if len(v.players[seat - 1].festival_vp) == v.round]
         return self.t("tiletum.festival_so_far", list=", ".join(parts)) if parts else ""
@@ -204,7 +224,7 @@ class BonusScreen(Screen):
 
     def __init__(self, app, controller: TiletumController):
         self.controller = controller
-        v = controller.view
+        v = controller.view()
         self.seat = v.actor or (v.takes[-1].seat if v.takes else v.order[0])
         self.action, self.value = "", 0
         self.problem: str | None = None
@@ -214,14 +234,14 @@ class BonusScreen(Screen):
         return self.t("tiletum.bonus_title")
 
     def build(self) -> None:
-        seats = list(self.controller.view.order)
+        seats = list(self.controller.view().order)
         rows = [pygame.Rect(BODY.left + 150, BODY.top + 6 + i * 72, BODY.width - 150, 60)
                 for i in range(3)]
         for rect, seat in zip(grid(rows[0], len(seats), len(seats), 8), seats):
             self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.set("seat", s),
                             name=f"seat{seat}", selected=lambda s=seat: self.seat == s,
                             size=theme.SMALL_SIZE + 1))
-        for rect, action in zip(grid(rows[1], 5, 5, 8), ACTIONS[:-1]):
+        for rect, action in zip(grid(rows[1], 5, 5, 8), CHOSEN):
             self.add(Button(rect, lambda a=action: action_names(self)[a],
                             lambda a=action: self.set("action", a), name=f"action-{action}",
                             selected=lambda a=action: self.action == a, size=theme.SMALL_SIZE))
@@ -240,12 +260,8 @@ class BonusScreen(Screen):
         if not self.action or not self.value:
             self.problem = self.t("tiletum.bonus_incomplete")
             return
-        try:
-            self.controller.confirm(Bonus(self.seat, self.action, self.value))
-        except IllegalDecision as exc:
-            self.problem = str(exc)
-            return
-        self.app.pop()
+        if try_confirm(self, Bonus(self.seat, self.action, self.value)):
+            self.app.pop()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts

@@ -9,16 +9,17 @@ from dataclasses import replace
 import pygame
 
 from companion.score_entry import ScoreEntryRules
-from companion.tiletum.scoring import (KINDS, TiletumPlayer, player_from_json, player_json,
-                                       result_json, score_game)
+from companion.tiletum.scoring import (KINDS, MAX_BUILDINGS, TiletumPlayer, player_from_json,
+                                       player_json, result_json, score_game)
 
 from ... import theme
 from ...widgets import grid
 from ..base import BODY
 from ..player_scores import CategoryResultsScreen, PlayerEntryScreen, PlayerScoreController
+from ..score_flow import open_entry
 
 COUNTS = ("vp", "trading_posts", "pillars", "completed_buildings")
-LIMITS = {"completed_buildings": 6}
+LIMITS = {"completed_buildings": MAX_BUILDINGS}
 VP_STEPS = (("-less", "-", -1), None, ("-more", "+", 1), ("-ten", "+10", 10))
 
 
@@ -74,3 +75,8 @@ class TiletumScoreController(PlayerScoreController):
         """``names`` in turn order (the earlier wins a tie)."""
         return cls.create(app, [TiletumPlayer(n, turn_order=i)
                                 for i, n in enumerate(names, 1)], game_session)
+
+
+def open_score_entry(app, session) -> None:
+    """A kept Tiletum score entry back where it was (the registry's opener)."""
+    open_entry(app, TiletumScoreController(app, session))

@@ -9,7 +9,7 @@ import pygame
 
 from companion.rng import Rng
 from companion.tiletum.game import DEFAULT_FESTIVALS, Festival, festival_tiles
-from companion.tiletum.wheel import ROUNDS
+from companion.tiletum.wheel import ROUNDS, START_GOLD
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
@@ -91,7 +91,7 @@ class TiletumSetupScreen(Screen):
                       theme.BODY_SIZE, anchor="midleft")
         y = BODY.top + 2 * (ROW_H + 12) + 20
         for place, seat in enumerate(self.order):
-            gold = self.t("tiletum.start_gold", n=(1, 3, 5, 6)[place])
+            gold = self.t("tiletum.start_gold", n=START_GOLD[place])
             draw_text(canvas, fonts, self.t("tiletum.order_line", n=place + 1,
                                             name=names[seat - 1], gold=gold),
                       (BODY.left + 220, y), theme.BODY_SIZE)

@@ -9,7 +9,7 @@ from functools import cache
 
 import pygame
 
-from companion.tiletum.wheel import TileDie
+from companion.tiletum.wheel import TileDie, action_points
 
 from ... import theme
 from ...widgets import draw_text
@@ -161,7 +161,7 @@ def _paint_wheel(canvas, fonts, wheel, names, ap, hub) -> None:
                   anchor="center")
         draw_text(canvas, fonts, names[action], (x, y + 2), 13, theme.TEXT, bold=True,
                   anchor="center")
-        draw_text(canvas, fonts, ap.format(n=7 - pip), (x, y + 18), 12, theme.TEXT,
+        draw_text(canvas, fonts, ap.format(n=action_points(pip)), (x, y + 18), 12, theme.TEXT,
                   anchor="center")
 
 

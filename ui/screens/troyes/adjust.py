@@ -40,7 +40,7 @@ class AdjustScreen(Screen):
                         lambda: self.t("common.done"), self.app.pop, name="done", selected=True))
 
     def value(self, field_name: str) -> int:
-        return getattr(self.controller.state.players[self.seat - 1], field_name)
+        return getattr(self.controller.view().players[self.seat - 1], field_name)
 
     def change(self, field_name: str, delta: int) -> None:
         self.controller.confirm(Adjust(self.seat, **{field_name: delta}))

@@ -1,18 +1,18 @@
 """The Troyes board: every district with its dice as real faces, a banner saying where the
 round stands, and one panel per phase — income and wages, the black dice, the defence (the
 cheapest own dice preselected), the actions (tap dice: the price per owner and what each action
-would give), influence and passing."""
+would give), influence and passing. It reads the game's view (companion/troyes/view.py): what
+the selected dice cost and give, and whether they hold off the black dice, come from the rules."""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.errors import IllegalDecision
-from companion.troyes.dice import BLACK, RED, WHITE, YELLOW, beats, by_divisor, cathedral, \
-    farming, price
+from companion.troyes.dice import BLACK, RED, WHITE, YELLOW
 from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, EVENT, EVENTS,
                                    FARMING, INCOME, Act, BlackDice, CollectIncome, Defend,
-                                   Fail, Flip, Pass, Reroll, wages)
+                                   Fail, Flip, Pass, Reroll, TroyesView)
 
 from ... import theme
 from ...seat_lights import seat_lights
@@ -25,7 +25,6 @@ ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 140
 FACES = {YELLOW: (236, 196, 64), WHITE: (236, 236, 230), RED: (204, 64, 56), BLACK: (20, 20, 22)}
 INFO = pygame.Rect(BODY.left, BODY.top + 278, BODY.width, 50)
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
-DIVISORS = (2, 3, 4, 5, 6)
 
 
 class TroyesBoardScreen(Screen):
@@ -41,13 +40,18 @@ class TroyesBoardScreen(Screen):
         self.problem: str | None = None
         super().__init__(app)
 
+    @property
+    def view(self) -> TroyesView:
+        """The game as the table sees it now."""
+        return self.controller.view()
+
     # --- layout ----------------------------------------------------------------------------------
     def rows(self) -> list[tuple[int | None, pygame.Rect]]:
         """(owner, rect) for each district: the players, the neutral one (the black dice in
         its place during the defence)."""
-        s = self.controller.state
-        owners: list = list(range(1, s.setup.players + 1)) + [
-            BLACK if s.phase == DEFENCE else None]
+        v = self.view
+        owners: list = list(range(1, len(v.players) + 1)) + [
+            BLACK if v.phase == DEFENCE else None]
         return [(o, pygame.Rect(BODY.left, BODY.top + 2 + i * ROW_H, BODY.width, ROW_H - 4))
                 for i, o in enumerate(owners)]
 
@@ -55,23 +59,23 @@ class TroyesBoardScreen(Screen):
         return pygame.Rect(row.left + NAME_W + k * (DIE + DIE_GAP), row.top + 1, DIE, DIE)
 
     def seat_lights(self):
-        return seat_lights(turn=self.controller.state.actor)
+        return seat_lights(turn=self.view.actor)
 
     def title(self) -> str:
-        s = self.controller.state
-        who = self.controller.name(s.actor) if s.actor else ""
-        return self.t(f"troyes.banner_{s.phase}", n=s.round, name=who)
+        v = self.view
+        who = self.controller.name(v.actor) if v.actor else ""
+        return self.t(f"troyes.banner_{v.phase}", n=v.round, name=who)
 
     def build(self) -> None:
         self.buttons = []
-        s = self.controller.state
+        v = self.view
         for owner, row in self.rows():
             if owner == BLACK:
                 continue
             if owner is not None:  # tap a player to correct deniers, VP, influence
                 self.add(Button(pygame.Rect(row.left, row.top, NAME_W - 6, row.height),
                                 "", lambda o=owner: self.adjust(o), name=f"player{owner}"))
-            for k, (die_id, _) in enumerate(s.district(owner)):
+            for k, (die_id, _) in enumerate(v.district(owner)):
                 self.add(Button(self.die_rect(row, k), "", lambda i=die_id: self.tap_die(i),
                                 name=f"die{die_id}", bare=True))
         items = self.phase_buttons()
@@ -82,10 +86,10 @@ class TroyesBoardScreen(Screen):
         self.focus = None
 
     def phase_buttons(self) -> list[tuple]:
-        t, s = self.t, self.controller.state
+        t, s = self.t, self.view
         if self.divisor_for:
             return [(f"div{d}", f"÷{d}", lambda d=d: self.act(self.divisor_for, d), False)
-                    for d in DIVISORS] + [("cancel", t("troyes.cancel"), self.cancel, False)]
+                    for d in s.divisors] + [("cancel", t("troyes.cancel"), self.cancel, False)]
         if s.phase == INCOME:
             return [("citizens", t("troyes.citizens"), self.citizens, False),
                     ("income", t("troyes.collect"), lambda: self.decide(CollectIncome()), True)]
@@ -111,30 +115,22 @@ class TroyesBoardScreen(Screen):
         return [("done", t("troyes.done"), self.done, False),
                 ("score", t("troyes.score_game"), self.score, True)]
 
-    # --- what taps do ------------------------------------------------------------------------------
+    # --- what taps do -----------------------------------------------------------------------------
     def refresh(self) -> None:
-        s = self.controller.state
-        self.selected = [i for i in self.selected if i in dict(s.dice)]
-        if s.phase == DEFENCE and not self.selected:
-            self.preselect()
+        """Keep the selected dice still on the board; in the defence, preselect the cheapest
+        own dice that beat the black die faced now."""
+        v = self.view
+        self.selected = [i for i in self.selected if i in dict(v.dice)]
+        if v.phase == DEFENCE and not self.selected:
+            self.selected = list(v.suggestion)
         self.build()
-
-    def preselect(self) -> None:
-        """The cheapest own dice that beat the black die faced now."""
-        s = self.controller.state
-        suggestion = s.defence.suggestion() or ()
-        pool = list(s.district(s.actor))
-        for die in suggestion:
-            i = next(i for i, d in pool if d == die)
-            self.selected.append(i)
-            pool = [(j, d) for j, d in pool if j != i]
 
     def decide(self, decision) -> None:
         """Store one decision; a refusal is shown, nothing is lost."""
         try:
             self.controller.confirm(decision)
         except IllegalDecision as exc:
-            self.problem = str(exc)
+            self.problem = self.refusal(exc)
             return
         self.problem, self.selected, self.together, self.divisor_for = None, [], 1, None
         self.refresh()
@@ -147,18 +143,16 @@ class TroyesBoardScreen(Screen):
         self.problem = None
 
     def set_black(self, step: int) -> None:
-        self.black_count = max(0, min(12, self.black_count + step))
+        self.black_count = max(0, min(self.view.max_black, self.black_count + step))
 
     def roll_black(self) -> None:
         self.decide(BlackDice(self.black_count))
 
     def more_black(self) -> None:
-        left = len(self.controller.state.defence.black)
-        self.together = self.together % left + 1
+        self.together = self.together % len(self.view.black) + 1
 
     def defend(self) -> None:
-        s = self.controller.state
-        self.decide(Defend(s.actor, tuple(self.selected), self.together))
+        self.decide(Defend(self.view.actor, tuple(self.selected), self.together))
 
     def ask_divisor(self, kind: str) -> None:
         self.divisor_for = kind
@@ -169,7 +163,7 @@ class TroyesBoardScreen(Screen):
         self.build()
 
     def act(self, kind: str, divisor: int = 0) -> None:
-        self.decide(Act(self.controller.state.actor, tuple(self.selected), kind, divisor))
+        self.decide(Act(self.view.actor, tuple(self.selected), kind, divisor))
         if self.divisor_for:
             self.cancel()
 
@@ -177,10 +171,10 @@ class TroyesBoardScreen(Screen):
         if len(self.selected) != 1:
             self.problem = self.t("troyes.pick_one")
             return
-        self.decide(Reroll(self.controller.state.actor, self.selected[0]))
+        self.decide(Reroll(self.view.actor, self.selected[0]))
 
     def flip(self) -> None:
-        self.decide(Flip(self.controller.state.actor, tuple(self.selected)))
+        self.decide(Flip(self.view.actor, tuple(self.selected)))
 
     def adjust(self, seat: int) -> None:
         from .adjust import AdjustScreen
@@ -206,30 +200,28 @@ class TroyesBoardScreen(Screen):
 
         c = self.controller
         c.finish()
-        players = c.state.setup.players
-        cards = players if players > 2 else 2 * players  # 1 character card each, 2 with 2
-        open_entry(self.app, TroyesScoreController.new(self.app, c.names, cards,
-                                                              c.session.id))
+        open_entry(self.app, TroyesScoreController.new(
+            self.app, c.names, c.view().character_cards, c.session.id, c.outcome().result))
 
     def on_back(self) -> None:
         """Home; the game is kept and resumes at the next start."""
         self.app.pop_to("home")
 
-    # --- drawing --------------------------------------------------------------------------------------
+    # --- drawing ----------------------------------------------------------------------------------
     def letters(self) -> dict[str, str]:
         return {c: self.t(f"troyes.letter_{c}") for c in (YELLOW, WHITE, RED, BLACK)}
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        s = self.controller.state
+        actor = self.view.actor
         for owner, row in self.rows():
-            acting = owner is not None and owner == s.actor
+            acting = owner is not None and owner == actor
             pygame.draw.rect(canvas, theme.PANEL if not acting else theme.PANEL_PRESSED, row,
                              border_radius=8)
         self.draw_info(canvas)
 
     def draw_names(self, canvas: pygame.Surface) -> None:
         """Each district's name, and each player's deniers, VP and influence."""
-        fonts, s, c = self.app.fonts, self.controller.state, self.controller
+        fonts, s, c = self.app.fonts, self.view, self.controller
         for owner, row in self.rows():
             acting = owner is not None and owner == s.actor
             if owner == BLACK:
@@ -249,10 +241,10 @@ class TroyesBoardScreen(Screen):
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         """Names and dice over their buttons."""
         self.draw_names(canvas)
-        s, letters, fonts = self.controller.state, self.letters(), self.app.fonts
+        s, letters, fonts = self.view, self.letters(), self.app.fonts
         for owner, row in self.rows():
             if owner == BLACK:
-                dice = list(enumerate(s.defence.black))
+                dice = list(enumerate(s.black))
             else:
                 dice = s.district(owner)
             for k, (die_id, die) in enumerate(dice):
@@ -262,50 +254,50 @@ class TroyesBoardScreen(Screen):
                           letters[die.colour], selected or facing)
 
     def info_text(self) -> str:
-        s, t, c = self.controller.state, self.t, self.controller
+        s, t, c = self.view, self.t, self.controller
         if self.problem:
             return self.problem
         if s.phase == INCOME:
             parts = [t("troyes.wage", name=c.name(i), due=w.due) + (
-                t("troyes.short") if w.short else "") for i, w in enumerate(wages(s), 1)]
+                t("troyes.short") if w.short else "") for i, w in enumerate(s.wages, 1)]
             over = t("troyes.round_over", n=s.round - 1, name=c.name(s.start_player)) + " " \
                 if s.round > 1 else ""
             return over + t("troyes.income", wages=", ".join(parts))
         if s.phase == EVENTS:
             return t("troyes.events")
         if s.phase == DEFENCE:
-            dice = [s.die(i) for i in self.selected]
-            black = s.defence.black[:self.together]
-            ok = beats(dice, black)
-            return t("troyes.defence_sum", sum=sum(d.defence_value for d in dice),
-                     black=sum(b.pip for b in black)) + (t("troyes.enough") if ok else "")
+            total = s.defence_sum(self.selected, self.together)
+            return t("troyes.defence_sum", sum=total.dice, black=total.black) + (
+                t("troyes.enough") if total.enough else "")
         if s.phase == ACTIONS:
             return self.action_text()
         return t("troyes.over")
 
     def action_text(self) -> str:
         """The price of the selected dice per owner and what each action would give."""
-        s, t, c = self.controller.state, self.t, self.controller
+        t, c = self.t, self.controller
         if not self.selected:
             return t("troyes.tap_dice") + " " + t("troyes.tap_player")
-        dice = [s.die(i) for i in self.selected]
         try:
-            costs = price(dice, s.actor)
+            preview = self.view.preview(self.selected)
         except IllegalDecision as exc:
-            return str(exc)
+            return self.refusal(exc)
         cost = ", ".join(t("troyes.pay", n=n, name=c.name(o) if o else t("troyes.bank"))
-                         for o, n in costs.items()) or t("troyes.free")
+                         for o, n in preview.payments) or t("troyes.free")
         gains = []
-        if dice[0].colour == YELLOW:
-            gains.append(t("troyes.gain_farming", n=farming(dice)))
-        if dice[0].colour == WHITE:
-            vp = len(cathedral(dice))
-            gains.append(t("troyes.gain_cathedral", vp=vp,
-                           influence=sum(i for *_, i in cathedral(dice))))
-        gains.append(t("troyes.gain_divided", **{f"d{d}": by_divisor(dice, d)
-                                                  for d in (2, 3, 4)}))
+        if preview.farming is not None:
+            gains.append(t("troyes.gain_farming", n=preview.farming))
+        if preview.cathedral is not None:
+            vp, influence = preview.cathedral
+            gains.append(t("troyes.gain_cathedral", vp=vp, influence=influence))
+        gains.append(t("troyes.gain_divided", **{f"d{d}": n for d, n in preview.divided}))
         return f"{cost} · {' · '.join(gains)}"
 
     def draw_info(self, canvas: pygame.Surface) -> None:
         draw_paragraph(canvas, self.app.fonts, self.info_text(), INFO, theme.SMALL_SIZE,
                        theme.WARNING if self.problem else theme.TEXT)
+
+
+def open_game(app, session) -> None:
+    """A kept Troyes game back on its board (the registry's opener)."""
+    app.push(TroyesBoardScreen(app, TroyesController(app, session)))

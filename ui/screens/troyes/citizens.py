@@ -21,8 +21,8 @@ class CitizensScreen(Screen):
 
     def __init__(self, app, controller: TroyesController):
         self.controller = controller
-        state = controller.state  # the players, then the neutral citizens
-        self.counts = [list(p.citizens) for p in state.players] + [list(state.neutral_citizens)]
+        view = controller.view()  # the players, then the neutral citizens
+        self.counts = [list(p.citizens) for p in view.players] + [list(view.neutral_citizens)]
         super().__init__(app)
 
     def title(self) -> str:
@@ -43,15 +43,16 @@ class CitizensScreen(Screen):
                         lambda: self.t("common.done"), self.done, name="done", selected=True))
 
     def step(self, seat: int, building: int, delta: int) -> None:
-        self.counts[seat - 1][building] = max(0, min(12, self.counts[seat - 1][building] + delta))
+        counts, most = self.counts[seat - 1], self.controller.view().max_citizens
+        counts[building] = max(0, min(most, counts[building] + delta))
 
     def done(self) -> None:
         """Store the citizens that changed, then back to the board."""
-        state = self.controller.state
+        view = self.controller.view()
         for seat, counts in enumerate(self.counts[:-1], start=1):
-            if tuple(counts) != state.players[seat - 1].citizens:
+            if tuple(counts) != view.players[seat - 1].citizens:
                 self.controller.confirm(Citizens(seat, *counts))
-        if tuple(self.counts[-1]) != state.neutral_citizens:
+        if tuple(self.counts[-1]) != view.neutral_citizens:
             self.controller.confirm(Neutral(*self.counts[-1]))
         self.app.pop()
 

@@ -1,5 +1,6 @@
-"""One Troyes game at the table: its stored session and its state. Nothing in Troyes is hidden,
-so the screens read the state itself; every decision is stored before it is applied."""
+"""One Troyes game at the table: its stored session, and the view the screens draw (nothing in
+Troyes is hidden, so every seat's view is the public one); every decision is stored before it is
+applied."""
 
 from __future__ import annotations
 
@@ -23,6 +24,3 @@ class TroyesController(SessionController):
     def name(self, seat: int | None) -> str:
         """A player's name, or "neutral" for the neutral district (``None``)."""
         return super().name(seat) if seat else self.app.t("troyes.neutral")
-
-    def finish(self) -> None:
-        self.app.store.finish(self.session, {"game": "troyes", "rounds": self.state.round})

@@ -17,6 +17,7 @@ from ... import theme
 from ...widgets import Button, draw_paragraph, grid
 from ..base import BODY
 from ..player_scores import CategoryResultsScreen, PlayerEntryScreen, PlayerScoreController
+from ..score_controller import opener
 
 COUNTS = ("tokens", "unresolved_events", "worker_vp")
 
@@ -80,7 +81,6 @@ class TroyesResultsScreen(CategoryResultsScreen):
 
 class TroyesScoreController(PlayerScoreController):
     rules = ScoreEntryRules("troyes-score", player_from_json)
-    game = "troyes"
     player_json = staticmethod(player_json)
     score_game = staticmethod(score_game)
     result_json = staticmethod(result_json)
@@ -88,6 +88,12 @@ class TroyesScoreController(PlayerScoreController):
     results_class = TroyesResultsScreen
 
     @classmethod
-    def new(cls, app, names: list[str], cards: int, game_session: int | None = None):
+    def new(cls, app, names: list[str], cards: int, game_session: int | None = None,
+            game_result=None):
+        """``cards``: the character cards in play (each scores every player); ``game_session``
+        and ``game_result``: the device-run game these scores finish, and what it kept."""
         return cls.create(app, [TroyesPlayer(n, character_points=(0,) * cards) for n in names],
-                          game_session)
+                          game_session, game_result=dict(game_result or {}))
+
+
+open_score_entry = opener(TroyesScoreController)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from companion.troyes.economy import MAX_PLAYERS, MIN_PLAYERS
+from companion.troyes.game import assumed_placement
+from companion.troyes.scoring import character_cards
+
 from ... import theme
 from ...widgets import Button, draw_text, grid
 from ..base import BODY, Screen
@@ -46,8 +50,8 @@ class TroyesSetupScreen(Screen):
         from ..score_flow import open_entry
         from .score import TroyesScoreController
 
-        cards = self.players if self.players > 2 else 2 * self.players
-        open_entry(self.app, TroyesScoreController.new(self.app, self.names(), cards))
+        open_entry(self.app, TroyesScoreController.new(self.app, self.names(),
+                                                       character_cards(self.players)))
 
     def names(self) -> list[str]:
         roster = self.app.config.roster
@@ -55,24 +59,24 @@ class TroyesSetupScreen(Screen):
                 for s in range(1, self.players + 1)]
 
     def set_players(self, step: int) -> None:
-        self.players = max(2, min(4, self.players + step))
+        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + step))
         self.first = min(self.first, self.players)
 
     def move_first(self, step: int) -> None:
         self.first = (self.first - 1 + step) % self.players + 1
 
     def start(self) -> None:
-        """One citizen in each building for everyone to begin with (correct them on the
-        citizens screen after the starting placement); neutral citizens with 2 players."""
+        """The citizens the rules assume before the starting placement (corrected on the
+        citizens screen, which opens over the board)."""
         from .board import TroyesBoardScreen
         from .citizens import CitizensScreen
 
         for old in self.app.store.unfinished():
             if old.game == TroyesController.game_id:
                 self.app.store.finish(old, {"game": "troyes", "abandoned": True})
-        neutral = (1, 1, 1) if self.players == 2 else (0, 0, 0)
-        controller = TroyesController.new(self.app, self.players, [(1, 1, 1)] * self.players,
-                                          neutral, self.first, self.names())
+        citizens, neutral = assumed_placement(self.players)
+        controller = TroyesController.new(self.app, self.players, citizens, neutral, self.first,
+                                          self.names())
         self.app.replace(TroyesBoardScreen(self.app, controller))
         self.app.push(CitizensScreen(self.app, controller))
 

@@ -1,0 +1,81 @@
+"""Every decision a Troyes state allows (``legal``): exactly what ``game.apply`` accepts, but for
+the numbers the table reports (citizens, corrections: not listed; an event's or card's divisor:
+listed with the divisors the board offers, ``DIVISORS``).
+
+>>> from companion.troyes.game import BlackDice, CollectIncome, TroyesSetup, apply, start
+>>> g = apply(start(TroyesSetup(2, ((1, 0, 0), (0, 1, 0))), seed=1), CollectIncome())
+>>> len(legal(g)) == MAX_BLACK + 1
+True
+>>> g = apply(g, BlackDice(0))
+>>> [d for d in legal(g) if not isinstance(d, Act)]
+[Pass(seat=1), Reroll(seat=1, die=0), Flip(seat=1, dice=(0,))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from .defence import DefenceState
+from .dice import FLIP_COST, MAX_ACTION_DICE, MAX_FLIPPED, PRICE_PER_DIE, REROLL_COST, beats
+from .state import (ACTIONS, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENTS, INCOME, KIND_COLOUR,
+                    MAX_BLACK, Act, BlackDice, CollectIncome, Decision, Defend, Fail, Flip, Pass,
+                    Reroll, Troyes)
+
+
+def legal(state: Troyes) -> list[Decision]:
+    """The decisions allowed now, each once (nothing when the game is over)."""
+    if state.phase == INCOME:
+        return [CollectIncome()]
+    if state.phase == EVENTS:
+        return [BlackDice(n) for n in range(MAX_BLACK + 1)]
+    if state.phase == DEFENCE:
+        return [Fail(state.actor), *defences(state.defence, state.actor,
+                                             state.district(state.actor))]
+    if state.phase == ACTIONS:
+        return [Pass(state.actor), *actions(state), *influence(state)]
+    return []
+
+
+def defences(defence: DefenceState, seat: int, own) -> Iterator[Defend]:
+    """Every set of own dice (``own``: (id, die) pairs) with every number of the highest black
+    dice left that it beats together."""
+    for size in range(1, len(own) + 1):
+        for combo in combinations(own, size):
+            dice = [d for _, d in combo]
+            for k in range(1, len(defence.black) + 1):
+                if not beats(dice, defence.black[:k]):
+                    break  # more black dice only need more
+                yield Defend(seat, tuple(i for i, _ in combo), k)
+
+
+def actions(state: Troyes) -> Iterator[Act]:
+    """Every action the player whose turn it is can afford: 1 to 3 dice of one colour from
+    any districts, for each action those dice may take."""
+    seat = state.actor
+    deniers = state.players[seat - 1].deniers
+    for size in range(1, MAX_ACTION_DICE + 1):
+        for combo in combinations(state.dice, size):
+            colours = {d.colour for _, d in combo}
+            bought = sum(1 for _, d in combo if d.owner != seat)
+            if len(colours) != 1 or bought * PRICE_PER_DIE[size] > deniers:
+                continue
+            (colour,) = colours
+            ids = tuple(i for i, _ in combo)
+            yield from (Act(seat, ids, kind) for kind, wanted in KIND_COLOUR.items()
+                        if wanted == colour)
+            if size == 1:
+                yield Act(seat, ids, CITIZEN)
+            yield from (Act(seat, ids, kind, d) for kind in DIVIDED for d in DIVISORS)
+
+
+def influence(state: Troyes) -> Iterator[Reroll | Flip]:
+    """Rerolls (1 influence) and flips of 1 to 3 own dice (4 influence) the player can pay."""
+    seat = state.actor
+    points = state.players[seat - 1].influence
+    own = [i for i, _ in state.district(seat)]
+    if points >= REROLL_COST:
+        yield from (Reroll(seat, i) for i in own)
+    if points >= FLIP_COST:
+        for size in range(1, MAX_FLIPPED + 1):
+            yield from (Flip(seat, ids) for ids in combinations(own, size))

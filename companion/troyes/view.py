@@ -1,0 +1,114 @@
+"""What the table sees of a Troyes game (``TroyesView``), and what the rules make of the dice a
+player selects: what they cost and give (``preview``), whether they hold off the black dice
+(``defence_sum``). Nothing in Troyes is hidden, so there is one view for every seat; screens and
+the command line read it instead of the state.
+
+>>> from companion.troyes.game import BlackDice, CollectIncome, TroyesSetup, apply, start
+>>> g = apply(apply(start(TroyesSetup(2, ((2, 0, 0), (1, 0, 0))), 3), CollectIncome()),
+...           BlackDice(0))
+>>> v = view(g)
+>>> v.phase, v.actor, v.character_cards, [i for i, _ in v.district(2)]
+('actions', 1, 4, [2])
+>>> v.preview([0, 2]).payments
+((2, 4),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .dice import YELLOW, WHITE, Die, beats, by_divisor, cathedral, defence_sum, farming, price
+from .economy import MAX_CITIZENS, Wages, rounds
+from .scoring import character_cards
+from .state import (DEFENCE, DIVISORS, MAX_BLACK, OVER, PlayerState, Troyes, find_die,
+                    wages)
+
+
+@dataclass(frozen=True)
+class ActionPreview:
+    """What the dice of one action cost and what each action would give with them."""
+
+    payments: tuple[tuple[int | None, int], ...]  # (owner, deniers) per bought die's owner
+    farming: int | None  # deniers from farming (yellow dice), else None
+    cathedral: tuple[int, int] | None  # (VP, influence) at the cathedral (white dice), else None
+    divided: tuple[tuple[int, int], ...]  # (divisor, uses) for an event or an action card
+
+
+@dataclass(frozen=True)
+class DefenceSum:
+    """The selected dice against the black dice taken (red dice counting double)."""
+
+    dice: int
+    black: int
+    enough: bool
+
+
+@dataclass(frozen=True)
+class TroyesView:
+    """One Troyes game as the whole table sees it."""
+
+    players: tuple[PlayerState, ...]  # seat order: citizens, deniers, VP, influence, passes
+    round: int
+    rounds: int  # rounds in this game
+    phase: str
+    start_player: int
+    actor: int | None  # the defender, or the player whose action turn it is
+    dice: tuple[tuple[int, Die], ...]  # (id, die) on the board
+    black: tuple[Die, ...]  # the black dice still to face, highest first
+    neutral_citizens: tuple[int, int, int]
+    wages: tuple[Wages, ...]  # this round's income and wages by the purses now
+    suggestion: tuple[int, ...]  # the cheapest own dice (ids) beating the black die faced
+    character_cards: int  # character cards in play, scored at the end
+    last: tuple[str, ...]  # what the last decision did
+    max_black: int = MAX_BLACK  # the most black dice the events may add at once
+    max_citizens: int = MAX_CITIZENS  # a player's citizens (the steppers stop there)
+    divisors: tuple[int, ...] = DIVISORS  # the divisors the board offers for events and cards
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    def district(self, owner: int | None) -> tuple[tuple[int, Die], ...]:
+        """(id, die) in a player's district, or the neutral one (None)."""
+        return tuple((i, d) for i, d in self.dice if d.owner == owner)
+
+    def die(self, die_id: int) -> Die:
+        return find_die(self.dice, die_id)
+
+    def preview(self, ids: Sequence[int]) -> ActionPreview:
+        """What the dice ``ids`` cost the player whose turn it is, and what they would give;
+        IllegalDecision if no action may use them together."""
+        dice = [self.die(i) for i in ids]
+        payments = tuple(price(dice, self.actor).items())
+        spaces = cathedral(dice) if dice[0].colour == WHITE else None
+        return ActionPreview(payments, farming(dice) if dice[0].colour == YELLOW else None,
+                             (len(spaces), sum(i for *_, i in spaces)) if spaces else None,
+                             tuple((d, by_divisor(dice, d)) for d in self.divisors))
+
+    def defence_sum(self, ids: Sequence[int], together: int) -> DefenceSum:
+        """The dice ``ids`` against the ``together`` highest black dice left."""
+        dice, black = [self.die(i) for i in ids], self.black[:together]
+        return DefenceSum(defence_sum(dice), sum(b.pip for b in black), beats(dice, black))
+
+
+def _suggestion(state: Troyes) -> tuple[int, ...]:
+    """The ids of the defence suggestion (the same dice may lie in a district twice)."""
+    if state.phase != DEFENCE:
+        return ()
+    pool, ids = list(state.district(state.actor)), []
+    for die in state.defence.suggestion() or ():
+        i = next(i for i, d in pool if d == die)
+        ids.append(i)
+        pool = [(j, d) for j, d in pool if j != i]
+    return tuple(ids)
+
+
+def view(state: Troyes) -> TroyesView:
+    """The public view of ``state``."""
+    players = state.setup.players
+    return TroyesView(state.players, state.round, rounds(players), state.phase,
+                      state.start_player, state.actor, state.dice,
+                      state.defence.black if state.phase == DEFENCE else (),
+                      state.neutral_citizens, wages(state), _suggestion(state),
+                      character_cards(players), state.last)

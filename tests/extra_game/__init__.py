@@ -1,0 +1,14 @@
+"""A fourth game that exists only in the tests: "Race to ten" (players in turn add 1, 2 or 3 to
+their own total; the first to reach 10 wins). It is one engine module, one screen module, one
+registry entry and its catalogue — nothing else in the app names it (tests/test_registry.py)."""
+
+from pathlib import Path
+
+from ui.registry import GameEntry
+
+ENTRY = GameEntry(
+    "race", setup="extra_game.screens:RaceSetupScreen",
+    openers={"race": "extra_game.screens:open_game"},
+    history_row="extra_game.screens:history_outcome",
+    icon="ui.icons:dice",
+    catalogue=Path(__file__).parent / "i18n")

@@ -1,0 +1,73 @@
+"""The game registry (issue 14): a game the app has never heard of — "Race to ten", kept in
+tests/extra_game/ as one engine module, one screen module, one registry entry and its catalogue —
+is laid out on home, set up, played, kept over a restart, finished and listed in History."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import play
+from extra_game import ENTRY
+from extra_game.rules import Add, RaceRules
+from rules_contract import play as play_rules
+from ui import registry
+from ui.geometry import HEIGHT, WIDTH
+
+
+@pytest.fixture
+def race():
+    registry.register(ENTRY)
+    yield ENTRY
+    registry.unregister(ENTRY.id)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data(), st.integers(2, 4))
+def test_the_extra_game_keeps_the_engine_contract(data, players):
+    rules = RaceRules()
+    play_rules(data, rules, {"players": players}, 1, range(1, players + 1),
+               lambda s: [Add(seat, n) for seat in range(0, players + 2) for n in range(0, 5)])
+
+
+def test_home_lays_out_every_registered_game(make_app, race):
+    app = make_app()
+    rects = [app.top.button(g.id).rect for g in registry.games()]
+    assert len(rects) == 4
+    for i, rect in enumerate(rects):
+        assert rect.width >= 48 and rect.height >= 48 and 0 <= rect.left and rect.right <= WIDTH
+        assert rect.bottom <= HEIGHT
+        assert not any(rect.colliderect(other) for other in rects[i + 1:])
+    assert not any(rect.colliderect(app.top.button(b).rect) for rect in rects
+                   for b in ("history", "settings"))
+
+
+def test_a_new_game_from_home_to_history(make_app, race, tmp_path):
+    app = make_app(language="ko")
+    play(app, "TAP @race\nEXPECT race-setup\nTAP @start\nEXPECT race-board\nTAP @add2")
+    assert app.top.controller.view().totals == (2, 0)
+    play(app, "TAP @add4")  # refused: said in Korean, nothing stored
+    assert app.top.problem == "자기 차례에 1, 2, 3 중 하나를 더하세요."
+    assert len(app.top.controller.session.decisions) == 1
+    app.close()
+
+    again = make_app(language=None)  # a restart: the kept game reopens where it was
+    assert again.top.name == "race-board"
+    assert again.top.controller.view().totals == (2, 0)
+    assert again.top.controller.view().turn == 2
+    play(again, "\n".join(["TAP @add3"] * 6))  # seat 1: 2+3+3+3 = 11, seat 2 at 9
+    assert again.top.name == "home"
+    assert not again.store.unfinished()
+    play(again, "TAP @history\nEXPECT history")
+    assert again.top.row_text(again.top.games[0]).endswith("플레이어 1 승리")
+
+
+def test_a_game_no_longer_registered_is_left_alone(make_app, race):
+    app = make_app()
+    play(app, "TAP @race\nTAP @start\nTAP @add1")
+    app.close()
+    registry.unregister("race")
+    again = make_app(language=None)
+    assert again.top.name == "home"  # nothing to open it with: kept, not thrown away
+    assert [s.game for s in again.store.unfinished()] == ["race"]
+    registry.register(ENTRY)

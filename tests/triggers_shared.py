@@ -1,0 +1,42 @@
+"""How to trigger each rule error code shared by all games (sessions, score entry, players).
+
+Each value raises the error of its key (tests/test_error_codes.py)."""
+
+from __future__ import annotations
+
+from companion.errors import RuleError
+from companion.players import check_count, check_table, read_record
+from companion.score_entry import EnterPlayer, ScoreEntryRules
+from companion.session import Session, effective
+
+
+class _Named:
+    def __init__(self, name):
+        self.name = name
+
+
+ENTRY = ScoreEntryRules("demo-score", lambda data, n: data["name"])
+
+
+class _OtherRules:
+    game_id = "other"
+
+
+TRIGGERS = {
+    "session.undo_nothing": lambda: effective(({"type": "undo"},)),
+    "session.no_type": lambda: Session("demo", {}, 1).with_decision({"seat": 1}),
+    "session.wrong_game": lambda: Session("demo", {}, 1).replay(_OtherRules()),
+    "session.unknown_decision": lambda: ENTRY.decode({"type": "dance"}),
+    "session.decision_fields": lambda: __import__("companion.troyes.game", fromlist=["x"])
+    .TroyesRules().decode({"type": "pass", "colour": "red"}),
+    "score.no_player": lambda: ENTRY.apply(ENTRY.initial({"players": [{"name": "A"}]}, 0),
+                                           EnterPlayer(3, "D")),
+    "score.player_count": lambda: check_table([_Named("A")], "Demo", 2, 4, RuleError),
+    "score.names": lambda: check_table([_Named("A"), _Named("A")], "Demo", 2, 4, RuleError),
+    "score.count": lambda: check_count(-1, "Mina", "gold", RuleError),
+    "score.json_player": lambda: read_record([], 1, {}, dict, RuleError),
+    "score.json_field": lambda: read_record({"name": "A", "x": 1}, 1, {"name": str}, dict,
+                                            RuleError),
+    "score.json": lambda: __import__("ui.score_cli", fromlist=["x"]).read_json("{"),
+    "score.json_type": lambda: read_record({"name": 3}, 1, {"name": str}, dict, RuleError),
+}

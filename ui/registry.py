@@ -1,0 +1,120 @@
+"""The games the app knows: one entry each, read by home, resume, History and the command line.
+
+An entry names its parts by import path (``"module:attribute"``), so reading the registry
+imports no game and no pygame (the command line stays quick); a part is imported when it is
+used. Adding a game is one engine package (companion/<game>/), one screen package
+(ui/screens/<game>/), one entry here and its catalogue keys (docs/architecture.md, "Adding a
+game").
+
+>>> [entry.id for entry in games()]
+['citadels', 'troyes', 'tiletum']
+>>> entry_for_session("troyes-score").id
+'troyes'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+
+def resolve(path: str) -> Any:
+    """The object an import path ``"package.module:name"`` names (imported now)."""
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game. ``openers`` maps each kind of stored session the game makes (its own id, its
+    score entry…) to ``open(app, session)``, which puts the game back on screen as it stands;
+    ``results`` shows a finished game's stored scores again (History's detail, ``(app,
+    data=...)``); ``history_row`` says the outcome in History's row (``(t, result) -> str``;
+    default: the winner); ``commands`` maps a command-line command (``score``, ``roll``,
+    ``simulate``) to an object whose ``add_to(subparsers)`` adds the game's subcommands (each
+    with its ``run`` as the parser default);
+    ``icon`` draws the game's picture on its home button (``(surface, rect)``); ``catalogue``
+    is a folder of ``<lang>.toml`` files merged into the app's messages (for a game kept
+    outside ui/i18n/)."""
+
+    id: str
+    setup: str
+    openers: dict[str, str]
+    results: str | None = None
+    history_row: str | None = None
+    commands: dict[str, str] = field(default_factory=dict)
+    icon: str | None = None
+    catalogue: Path | None = None
+
+    @property
+    def title_key(self) -> str:
+        return f"game.{self.id}"
+
+
+BUILT_IN = (
+    GameEntry(
+        "citadels", setup="ui.screens.citadels.setup:CitadelsSetupScreen",
+        openers={"citadels": "ui.screens.citadels.flow:open_game",
+                 "citadels-score": "ui.screens.citadels.score_controller:open_score_entry"},
+        results="ui.screens.citadels.score_results:CitadelsResultsScreen",
+        history_row="ui.screens.citadels.rounds:history_outcome",
+        commands={"score": "ui.score_cli:CITADELS", "simulate": "ui.simulate_cli:CITADELS"},
+        icon="ui.icons:crown"),
+    GameEntry(
+        "troyes", setup="ui.screens.troyes.setup:TroyesSetupScreen",
+        openers={"troyes": "ui.screens.troyes.board:open_game",
+                 "troyes-score": "ui.screens.troyes.score:open_score_entry"},
+        results="ui.screens.troyes.score:TroyesResultsScreen",
+        commands={"score": "ui.score_cli:TROYES", "roll": "ui.roll_cli:TROYES"},
+        icon="ui.icons:dice"),
+    GameEntry(
+        "tiletum", setup="ui.screens.tiletum.setup:TiletumSetupScreen",
+        openers={"tiletum": "ui.screens.tiletum.board:open_game",
+                 "tiletum-score": "ui.screens.tiletum.score:open_score_entry"},
+        results="ui.screens.tiletum.score:TiletumResultsScreen",
+        commands={"score": "ui.score_cli:TILETUM", "roll": "ui.roll_cli:TILETUM"},
+        icon="ui.icons:wheel"),
+)
+
+_games: list[GameEntry] = list(BUILT_IN)
+
+
+def games() -> tuple[GameEntry, ...]:
+    """Every game, in the order home shows them."""
+    return tuple(_games)
+
+
+def register(entry: GameEntry) -> None:
+    """Add a game (tests register one of their own; ``unregister`` takes it out again)."""
+    if any(g.id == entry.id for g in _games):
+        raise ValueError(f"a game {entry.id!r} is registered already")
+    _games.append(entry)
+
+
+def unregister(game_id: str) -> None:
+    _games[:] = [g for g in _games if g.id != game_id]
+
+
+def entry(game_id: str) -> GameEntry:
+    return next(g for g in _games if g.id == game_id)
+
+
+def entry_for_session(session_game: str) -> GameEntry | None:
+    """The game a stored session belongs to: the one that opens it, else the one whose id
+    starts its name (``citadels-draft`` is Citadels'); None for a game the app no longer has."""
+    for g in _games:
+        if session_game in g.openers:
+            return g
+    family = session_game.split("-")[0]
+    return next((g for g in _games if g.id == family), None)
+
+
+def commands(command: str) -> list[tuple[GameEntry, Any]]:
+    """The games that have command-line ``command``, each with its command object."""
+    return [(g, resolve(g.commands[command])) for g in _games if command in g.commands]
+
+
+def catalogue_folders() -> tuple[Path, ...]:
+    return tuple(g.catalogue for g in _games if g.catalogue is not None)

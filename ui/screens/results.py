@@ -1,0 +1,183 @@
+"""A final result, for any game: ranking with totals, a stacked bar per player by category, the
+tie-break in one sentence; tap a player for the whole breakdown. Shown live after a score entry
+(``controller``) and again from History (``data``, the stored JSON), so both look the same.
+
+A game subclasses ``ResultsScreen`` with its ``categories``, ``colors``, ``points(player,
+category)``, ``legend_key(category)`` and ``breakdown_screen(player, edit)``; it may add buttons
+(``extra_items``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.errors import RuleError
+
+from .. import theme
+from ..widgets import Button, draw_paragraph, draw_text, grid
+from .base import BODY, Screen
+
+LEGEND_Y = BODY.top + 2
+ROWS = pygame.Rect(BODY.left, BODY.top + 34, BODY.width, 262)
+BAR_X = 300  # where the bars start with one column of rows (up to 5 players)
+BAR_OFFSET_TWO_COLUMNS = 170
+BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
+
+
+class ResultsScreen(Screen):
+    name = "score-results"
+    shows_back = False
+    categories: tuple[str, ...] = ()
+    colors: dict[str, tuple[int, int, int]] = {}
+
+    def __init__(self, app, controller=None, data: dict | None = None):
+        self.app, self.controller, self.error = app, controller, None
+        if controller is not None:
+            data, self.error = self.compute()
+        self.data = data
+        super().__init__(app)
+
+    # --- for subclasses ----------------------------------------------------------------------
+    def points(self, player: dict, category: str) -> int:
+        return player["breakdown"][category]
+
+    def legend_key(self, category: str) -> str:
+        raise NotImplementedError
+
+    def breakdown_screen(self, player: dict, edit):
+        raise NotImplementedError
+
+    def extra_items(self) -> list[tuple]:
+        """More buttons for a live result: (name, catalogue key, action, primary)."""
+        return []
+
+    # --- the result ------------------------------------------------------------------------
+    def compute(self) -> tuple[dict | None, str | None]:
+        """The live result as JSON, or the reason it cannot be scored (in the UI language)."""
+        try:
+            return self.controller.result_json(self.controller.result()), None
+        except RuleError as exc:
+            return None, self.refusal(exc)
+
+    def title(self) -> str:
+        return self.t("score.results_title")
+
+    def ranked(self) -> list[dict]:
+        by_name = {p["name"]: p for p in self.data["players"]}
+        return [by_name[n] for n in self.data["ranking"]]
+
+    def build(self) -> None:
+        if self.data is not None:
+            rows = self.ranked()
+            for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+                self.add(Button(rect, "", lambda p=player: self.open(p), name=f"row{place}",
+                                size=theme.SMALL_SIZE))
+        if self.controller is None:
+            items = [("done", "common.back", self.app.pop, True)]
+        else:
+            items = [("edit", "score.edit", self.edit, False)] + self.extra_items()
+            if self.data is not None:
+                items.append(("done", "score.save", self.save, True))
+        for rect, (name, key, action, primary) in zip(grid(BOTTOM, len(items), len(items), 12),
+                                                      items):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
+                            size=theme.BODY_SIZE))
+        self.focus = len(self.buttons) - 1  # OK saves (or goes back from History)
+
+    def row_rects(self, count: int) -> list[pygame.Rect]:
+        """One row per player, best first: one column up to 5 players, else two."""
+        columns = 1 if count <= 5 else 2
+        rows = -(-count // columns)
+        height = min(52, (ROWS.height - 4 * (rows - 1)) // rows)
+        width = (ROWS.width - 12 * (columns - 1)) // columns
+        return [pygame.Rect(ROWS.left + (i // rows) * (width + 12),
+                            ROWS.top + (i % rows) * (height + 4), width, height)
+                for i in range(count)]
+
+    def bar_left(self, rect: pygame.Rect) -> int:
+        return BAR_X if rect.width == ROWS.width else rect.left + BAR_OFFSET_TWO_COLUMNS
+
+    def open(self, player: dict) -> None:
+        edit = None
+        if self.controller is not None:  # a live result: this player's entry can be changed
+            index = [p["name"] for p in self.data["players"]].index(player["name"])
+            edit = lambda: self.edit(index)  # noqa: E731
+        self.app.push(self.breakdown_screen(player, edit))
+
+    def edit(self, index: int = 0) -> None:
+        from .score_flow import open_entry
+
+        open_entry(self.app, self.controller, index)
+
+    def save(self) -> None:
+        self.controller.finish(self.controller.result())
+        self.app.pop_to("home")
+
+    def tie_sentence(self) -> str | None:
+        code = self.data.get("tie_break_code")
+        if not code:
+            return None
+        fields = dict(self.data.get("tie_break_fields") or {})
+        fields["why"] = self.t(f"score.shared_{fields['reason']}") if "reason" in fields else ""
+        return self.t(f"score.tie_{code}", **fields)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        if self.data is None:
+            draw_paragraph(canvas, fonts, self.t("score.cannot", error=self.error),
+                           pygame.Rect(BODY.left, BODY.top + 20, BODY.width, 200),
+                           theme.BODY_SIZE, theme.WARNING)
+            return
+        self.draw_legend(canvas)
+        rows = self.ranked()
+        top = max((sum(max(0, self.points(p, c)) for c in self.categories) for p in rows),
+                  default=0) or 1
+        winners = set(self.data["winners"])
+        for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+            color = theme.ACCENT if player["name"] in winners else theme.TEXT
+            draw_text(canvas, fonts, f"{place}. {player['name']}", (rect.left + 10,
+                                                                    rect.centery),
+                      theme.BODY_SIZE, color, bold=player["name"] in winners, anchor="midleft")
+            left = self.bar_left(rect)
+            draw_text(canvas, fonts, str(player["total"]), (left - 14, rect.centery),
+                      theme.BODY_SIZE, color, bold=True, anchor="midright")
+            self.draw_bar(canvas, rect, left, player, top)
+        sentence = self.tie_sentence()
+        if sentence:
+            draw_paragraph(canvas, fonts, sentence,
+                           pygame.Rect(BODY.left, BOTTOM.top - 52, BODY.width, 50),
+                           theme.SMALL_SIZE, theme.TEXT_DIM)
+
+    def draw_legend(self, canvas: pygame.Surface) -> None:
+        """A swatch and a word for each colour."""
+        x = BAR_X
+        for category in self.categories:
+            pygame.draw.rect(canvas, self.colors[category], (x, LEGEND_Y + 6, 14, 14))
+            label = draw_text(canvas, self.app.fonts, self.t(self.legend_key(category)),
+                              (x + 20, LEGEND_Y + 2), theme.SMALL_SIZE, theme.TEXT_DIM)
+            x = label.right + 18
+
+    def draw_bar(self, canvas, rect: pygame.Rect, left: int, player: dict, top: int) -> None:
+        """Gains stacked left to right, losses drawn over the end of the bar."""
+        start, width = left, rect.right - 10 - left
+        for category in self.categories:
+            points = self.points(player, category)
+            w = round(width * points / top)
+            if w > 0:
+                self.draw_segment(canvas, pygame.Rect(left, rect.top + 8, w, rect.height - 16),
+                                  self.colors[category], points)
+                left += w
+        for category in self.categories:
+            points = self.points(player, category)
+            w = min(round(width * -points / top), left - start)
+            if w > 0:
+                self.draw_segment(canvas, pygame.Rect(left - w, rect.top + 14, w,
+                                                      rect.height - 28),
+                                  self.colors[category], points)
+                left -= w
+
+    def draw_segment(self, canvas, segment: pygame.Rect, color, points: int) -> None:
+        pygame.draw.rect(canvas, color, segment)
+        if segment.width > 24:
+            draw_text(canvas, self.app.fonts, str(points), segment.center, theme.SMALL_SIZE - 2,
+                      theme.ACCENT_TEXT, anchor="center")
