@@ -58,7 +58,7 @@ def citadels_screens(app):
     calling = GameController.new(app, "2016", 8, first_game("2016", 8), 1,
                                  [f"Player {n}" for n in range(1, 9)])
     while calling.phase == "draft":  # everyone keeps the first card offered
-        calling.confirm(draft.legal(calling._game.draft)[0])
+        calling.confirm(calling.legal()[0])
     return screens + [CallingScreen(app, calling), *scoring_screens(app), *troyes_screens(app),
                       *tiletum_screens(app)]
 

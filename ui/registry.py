@@ -56,7 +56,7 @@ class GameEntry:
 BUILT_IN = (
     GameEntry(
         "citadels", setup="ui.screens.citadels.setup:CitadelsSetupScreen",
-        openers={"citadels": "ui.screens.citadels.flow:open_game",
+        openers={"citadels": "ui.screens.citadels.navigator:open_game",
                  "citadels-score": "ui.screens.citadels.score_controller:open_score_entry"},
         results="ui.screens.citadels.score_results:CitadelsResultsScreen",
         history_row="ui.screens.citadels.rounds:history_outcome",

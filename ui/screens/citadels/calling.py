@@ -129,35 +129,24 @@ class CallingScreen(Screen):
 
     def after_change(self) -> None:
         if self.controller.phase != CALLING:
-            from .flow import show_game
-
-            show_game(self.app, self.controller)
+            self.controller.nav.show_game()
             return
         self.rebuild()
         self.speak_new_calls()
 
     def enter_privately(self) -> None:
         """The Magistrate or Blackmailer enters the tokens behind their own gate."""
-        from .secret import SecretTokensScreen
-
-        app, c = self.app, self.controller
-        seat = self.legal[0].seat
         kind = "warrants" if isinstance(self.legal[0], Warrants) else "threats"
-        app.push(GateScreen(app, seat, c.name(seat),
-                            lambda: app.replace(SecretTokensScreen(app, c, seat, kind))))
+        self.controller.nav.open_secret(self.legal[0].seat, kind)
 
     def ask_undo(self) -> None:
-        from .undo import UndoScreen
-
-        self.app.push(UndoScreen(self.app, self.controller))
+        self.controller.nav.open_undo()
 
     def check(self) -> None:
         self.app.push(SeatChoiceScreen(self.app, self.controller, "calling"))
 
     def city(self) -> None:
-        from .city import CityScreen
-
-        self.app.push(CityScreen(self.app, self.controller))
+        self.controller.nav.open_city()
 
     def leave(self) -> None:
         """Back home; the game stays stored and resumes at the next start."""

@@ -32,9 +32,7 @@ def show_turn(app, controller: GameController) -> None:
     """Back to the public screen, then the gate of whoever acts next; once the draft is over,
     on to the calling."""
     if controller.phase != DRAFT:
-        from .flow import show_game
-
-        show_game(app, controller, announce=True)
+        controller.nav.show_game(announce=True)
         return
     app.pop_to("draft-public")
     open_gate(app, controller, controller.draft_public().turn.seat,

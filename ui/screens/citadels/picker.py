@@ -10,7 +10,12 @@ from companion.citadels.charset import refusals
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
-from .setup import refusal_text
+
+def refusal_text(screen: Screen, found) -> str:
+    """The first refusal of a character set as a sentence in the UI language."""
+    r = found[0]
+    return screen.t("setup.refused", reason=screen.t(f"refusal.{r.code}", **r.fields))
+
 
 ROW_H = 50
 GAP = 7

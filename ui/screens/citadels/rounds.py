@@ -57,9 +57,7 @@ class RoundScreen(Screen):
     on_back = leave
 
     def ask_undo(self) -> None:
-        from .undo import UndoScreen
-
-        self.app.push(UndoScreen(self.app, self.controller))
+        self.controller.nav.open_undo()
 
     def add_buttons(self, items) -> None:
         for rect, (name, key, action, primary) in zip(grid(BUTTONS, len(items), len(items), 12),
@@ -83,9 +81,7 @@ class RoundSummaryScreen(RoundScreen):
                           ("next", "rounds.next", self.next_round, True)])
 
     def next_round(self) -> None:
-        from .flow import show_draft
-
-        show_draft(self.app, self.controller)
+        self.controller.nav.show_draft()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         c = self.controller
@@ -116,25 +112,7 @@ class GameOverScreen(RoundScreen):
                           ("score", "score.from_game", self.score, True)])
 
     def score(self) -> None:
-        """Into History, then straight on to final scoring with what the game knows filled in:
-        who completed (and in which order), the final-round characters, the crown."""
-        from companion.citadels.scoring import PlayerCity
-
-        from .score_controller import ScoreController
-        from ..score_flow import open_entry
-
-        c = self.controller
-        c.finish()
-        order, final = c.completion_order(), c.final_characters()
-        crown = c.rounds[-1].crown_after
-        players = [PlayerCity(c.name(s), (), completed=order.index(s) + 1 if s in order else None,
-                              crown=s == crown,
-                              characters=tuple(ch for ch, h in final if h == s))
-                   for s in range(1, c.players + 1)]
-        artist = "artist" in c.session.config["characters"]
-        score = ScoreController.new(self.app, c.edition, players, decorations=artist,
-                                    game_session=c.session.id, game_result=c.result())
-        open_entry(self.app, score)
+        self.controller.nav.score()
 
     def done(self) -> None:
         """Into the history (completion order and final characters kept for scoring)."""

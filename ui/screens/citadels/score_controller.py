@@ -10,6 +10,8 @@ from companion.citadels.scoring import (PlayerCity, player_from_json, player_jso
 from companion.score_entry import ScoreEntryRules
 
 from ..score_controller import ScoreEntryController, opener
+from .score_entry import CityScreen
+from .score_results import CitadelsResultsScreen
 
 RULES = ScoreEntryRules("citadels-score", player_from_json)
 
@@ -51,13 +53,9 @@ class ScoreController(ScoreEntryController):
         return score_game(self.edition, players, self.faq_tiebreak)
 
     def entry_screen(self, index: int):
-        from .score_entry import CityScreen
-
         return CityScreen(self.app, self, index)
 
     def results_screen(self):
-        from .score_results import CitadelsResultsScreen
-
         return CitadelsResultsScreen(self.app, self)
 
 

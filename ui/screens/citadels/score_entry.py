@@ -5,6 +5,7 @@ confirmed, so a restart resumes at the player being entered."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,7 +19,9 @@ from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..score_flow import back_to_previous, open_entry
 from .picker import RankGridScreen
-from .score_controller import ScoreController
+
+if TYPE_CHECKING:
+    from .score_controller import ScoreController
 
 TABS = pygame.Rect(BODY.left, BODY.top, 140, 300)
 GRID = pygame.Rect(TABS.right + 12, BODY.top, BODY.right - TABS.right - 12, 300)

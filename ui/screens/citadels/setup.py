@@ -6,22 +6,21 @@ import pygame
 
 from companion.citadels.catalogue import EDITIONS, character
 from companion.citadels.charset import first_game, random_set, refusals
+from companion.citadels.scoring import PlayerCity
 from companion.rng import Rng
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
+from ..score_flow import open_entry
 from .controller import GameController
+from .navigator import open_game, show_game
+from .picker import CharacterPickerScreen, refusal_text
+from .score_controller import ScoreController
 
 LABEL_W = 150
 ROW_H = 56
 GAP = 10
-
-
-def refusal_text(screen: Screen, found) -> str:
-    """The first refusal as a sentence in the UI language."""
-    r = found[0]
-    return screen.t("setup.refused", reason=screen.t(f"refusal.{r.code}", **r.fields))
 
 
 class CitadelsSetupScreen(Screen):
@@ -81,11 +80,6 @@ class CitadelsSetupScreen(Screen):
 
     def score_only(self) -> None:
         """Final scoring of a game played without the device: these players, this edition."""
-        from companion.citadels.scoring import PlayerCity
-
-        from .score_controller import ScoreController
-        from ..score_flow import open_entry
-
         players = [PlayerCity(name, ()) for name in self.names()]
         open_entry(self.app, ScoreController.new(self.app, self.edition, players))
 
@@ -95,8 +89,6 @@ class CitadelsSetupScreen(Screen):
         return games[0] if games else None
 
     def continue_saved(self) -> None:
-        from .flow import open_game
-
         open_game(self.app, self.saved)
 
     def seat_name(self, seat: int) -> str:
@@ -135,8 +127,6 @@ class CitadelsSetupScreen(Screen):
         self.button("start").enabled = not self.problems()
 
     def open_picker(self) -> None:
-        from .picker import CharacterPickerScreen
-
         self.app.push(CharacterPickerScreen(self.app, self))
 
     def use_custom(self, characters) -> None:
@@ -147,8 +137,6 @@ class CitadelsSetupScreen(Screen):
     def start(self) -> None:
         if self.problems():
             return
-        from .flow import show_game
-
         for old in self.app.store.unfinished():  # a new game replaces one left earlier
             if old.game == GameController.game_id:
                 self.app.store.finish(old, {"game": "citadels", "abandoned": True})

@@ -54,10 +54,8 @@ class UndoScreen(Screen):
         self.focus = 1  # OK keeps the step: taking it back needs a deliberate move
 
     def undo(self) -> None:
-        from .flow import show_game
-
         self.controller.undo()
-        show_game(self.app, self.controller)
+        self.controller.nav.show_game()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         draw_paragraph(canvas, self.app.fonts, self.t("undo.question"),
