@@ -244,3 +244,19 @@ def test_a_classic_tie_is_shared_unless_the_table_asks_for_the_faq_rule(make_app
     assert "Player 2 wins with more gold (3 against 0)" in app.top.tie_sentence()
     play(app, "TAP @faq\nEXPECT score-results")  # and back to the rulebook
     assert app.top.data["winners"] == ["Player 1", "Player 2"]
+
+
+@pytest.mark.parametrize("language, text", [
+    ("ko", "궁전 카드는 3장뿐인데 도시들에 4장이 있습니다."),
+    ("en", "The game has 3 Palace cards, the cities hold 4.")])
+def test_a_refusal_names_the_district_in_the_ui_language(make_app, language, text):
+    """The engine gives the district's id (the command line prints it); the results screen says
+    its printed name in the table's language (never the engine's English sentence)."""
+    from companion.citadels.scoring import PlayerCity
+    from ui.screens.citadels.score_controller import ScoreController
+
+    app = make_app(language=language)
+    c = ScoreController.new(app, "2016", [PlayerCity("Mina", ("palace", "palace")),
+                                          PlayerCity("Joon", ("palace", "palace"))])
+    screen = c.results_screen()
+    assert screen.data is None and screen.error == text
