@@ -9,7 +9,18 @@ companion.errors.RuleError: Mina: gold must be a whole number 0 or more
 
 from __future__ import annotations
 
+import json
+
 from .errors import RuleError
+
+
+def read_json(text: str, error: type[RuleError]):
+    """The JSON value of a score input, or ``error`` saying where it is malformed."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                    code="score.json", line=exc.lineno, column=exc.colno) from None
 
 
 def check_table(players, game: str, low: int, high: int, error: type[RuleError]) -> None:

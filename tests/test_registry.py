@@ -71,3 +71,25 @@ def test_a_game_no_longer_registered_is_left_alone(make_app, race):
     assert again.top.name == "home"  # nothing to open it with: kept, not thrown away
     assert [s.game for s in again.store.unfinished()] == ["race"]
     registry.register(ENTRY)
+
+
+@pytest.mark.parametrize("config, stored, text", [
+    ({"players": 2}, {"type": "add", "seat": 1, "amount": 7},
+     "저장된 게임을 다시 열 수 없습니다 (자기 차례에 1, 2, 3 중 하나를 더하세요.). 게임 기록은 보존됩니다."),
+    ({"players": 2}, {"type": "add", "seat": 1},
+     "저장된 게임을 다시 열 수 없습니다 (이 race 게임의 저장된 기록 하나가 손상되었습니다.). "
+     "게임 기록은 보존됩니다."),
+    ({}, {"type": "add", "seat": 1, "amount": 1},
+     "저장된 게임을 다시 열 수 없습니다: 저장된 기록 하나가 손상되었습니다. 게임 기록은 보존됩니다.")])
+def test_a_kept_game_that_cannot_reopen_is_said_in_the_ui_language(make_app, race, config, stored,
+                                                                    text):
+    """A refused stored step is said by its code's text, anything else as a damaged step; never
+    the exception's English sentence. The game stays kept."""
+    app = make_app(language="ko")
+    app.store.append(app.store.create_session("race", {**config, "names": ["A", "B"]}, 1),
+                     stored)
+    app.close()
+    again = make_app(language=None)
+    assert again.top.name == "home"
+    assert text in again.notice_texts()
+    assert [s.game for s in again.store.unfinished()] == ["race"]

@@ -96,7 +96,6 @@ TRIGGERS = {
     "citadels.scoring.too_small": lambda: score(PlayerCity("Mina", FILLER, completed=1)),
     "citadels.scoring.no_place": lambda: score(PlayerCity("Mina", EIGHT)),
     "citadels.scoring.required": lambda: player_from_json({"name": "Mina"}, 1),
-    "citadels.scoring.json": lambda: read_input("{bad"),
     "citadels.scoring.json_input": lambda: read_input("[]"),
 }
 

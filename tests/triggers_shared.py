@@ -5,7 +5,7 @@ Each value raises the error of its key (tests/test_error_codes.py)."""
 from __future__ import annotations
 
 from companion.errors import RuleError
-from companion.players import check_count, check_table, read_record
+from companion.players import check_count, check_table, read_json, read_record
 from companion.score_entry import EnterPlayer, ScoreEntryRules
 from companion.session import Session, effective
 
@@ -37,6 +37,6 @@ TRIGGERS = {
     "score.json_player": lambda: read_record([], 1, {}, dict, RuleError),
     "score.json_field": lambda: read_record({"name": "A", "x": 1}, 1, {"name": str}, dict,
                                             RuleError),
-    "score.json": lambda: __import__("ui.score_cli", fromlist=["x"]).read_json("{"),
+    "score.json": lambda: read_json("{", RuleError),
     "score.json_type": lambda: read_record({"name": 3}, 1, {"name": str}, dict, RuleError),
 }

@@ -164,7 +164,15 @@ class App:
 
     def notice_texts(self) -> list[str]:
         """Every problem worth telling the user, in the current language."""
-        return [self.t(key, **fields) for key, fields in self.notices]
+        return [self.notice_text(key, dict(fields)) for key, fields in self.notices]
+
+    def notice_text(self, key: str, fields: dict) -> str:
+        """One notice; a rule error in it (``error_code`` and its fields) said in the current
+        language too."""
+        code = fields.pop("error_code", None)
+        if code is not None:
+            fields = {"error": self.t(f"error.{code}", **fields)}
+        return self.t(key, **fields)
 
     # --- screen stack -------------------------------------------------------------------------
     @property

@@ -22,6 +22,7 @@ import sys
 from importlib import import_module
 
 from companion.errors import RuleError
+from companion.players import read_json
 
 from . import registry
 from .cli_parser import OneLineParser
@@ -53,7 +54,8 @@ class ScoreCommand:
         """Troyes or Tiletum: ``{"players": [...]}`` scored, as JSON (RuleError for bad
         input)."""
         scoring = import_module(f"companion.{self.game}.scoring")
-        return scoring.result_json(scoring.score_game(scoring.read_players(read_json(text))))
+        return scoring.result_json(scoring.score_game(scoring.read_players(
+            read_json(text, RuleError))))
 
     def run(self, args: argparse.Namespace) -> int:
         try:
@@ -69,14 +71,6 @@ class ScoreCommand:
             return 2
         print(json.dumps(data, ensure_ascii=False) if args.json else summary(data))
         return 0
-
-
-def read_json(text: str):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                        code="score.json", line=exc.lineno, column=exc.colno) from None
 
 
 class CitadelsScore(ScoreCommand):

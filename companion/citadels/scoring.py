@@ -24,14 +24,13 @@ Capitol, the Ivory Tower, the Wishing Well). District facts come from ``district
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
 from ..errors import RuleError
-from ..players import check_count, check_table
+from ..players import check_count, check_table, read_json
 from .calling import city_size
 from .catalogue import EDITIONS, rank_of
 from .districts import TYPES, District, district, districts
@@ -401,12 +400,7 @@ def player_json(player: PlayerCity) -> dict[str, Any]:
 
 
 def read_input(text: str) -> tuple[str, list[PlayerCity]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScoringError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                           code="citadels.scoring.json", line=exc.lineno,
-                           column=exc.colno) from None
+    data = read_json(text, ScoringError)
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise ScoringError("the input must be an object with 'edition' and a 'players' list",
                            code="citadels.scoring.json_input")

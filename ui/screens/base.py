@@ -45,7 +45,7 @@ class Screen:
 
     def refusal(self, error) -> str:
         """A rule error said in the UI language: the catalogue's ``error.<code>`` with the
-        error's fields filled in (never ``str(error)``, the English sentence)."""
+        error's fields filled in (not the English sentence the error carries)."""
         return self.t(f"error.{error.code}", **self.error_fields(error))
 
     def error_fields(self, error) -> dict:

@@ -24,6 +24,7 @@ class HomeScreen(Screen):
 
     def build(self) -> None:
         self.games = registry.games()
+        self.icons = {g.id: registry.resolve(g.icon) for g in self.games if g.icon}
         size = theme.BIG_SIZE if len(self.games) <= PER_ROW else theme.BUTTON_SIZE
         cells = grid(GAMES_AREA, len(self.games), min(len(self.games), PER_ROW))
         for rect, game in zip(cells, self.games):
@@ -44,20 +45,19 @@ class HomeScreen(Screen):
         return self.t("home.problems", count=len(texts), first=texts[0]) if texts else ""
 
     def draw_body(self, canvas: pygame.Surface) -> None:
+        self.problems.visible = bool(self.app.notices)  # a notice may come after build
         draw_paragraph(canvas, self.app.fonts, self.t("home.subtitle"),
                        pygame.Rect(BODY.left, BODY.top, BODY.width, 30), theme.BODY_SIZE,
                        theme.TEXT_DIM)
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         """Each game's picture at the left of its button."""
-        for game in self.games:
-            if game.icon is None:
-                continue
-            button = self.button(game.id)
+        for game_id, draw_icon in self.icons.items():
+            button = self.button(game_id)
             side = min(ICON, button.rect.height - 16)
             rect = pygame.Rect(button.rect.left + 14, 0, side, side)
             rect.centery = button.rect.centery
-            registry.resolve(game.icon)(canvas, rect, theme.TEXT_DIM)
+            draw_icon(canvas, rect, theme.TEXT_DIM)
 
     def open(self, game_id: str) -> None:
         """The game's setup screen."""

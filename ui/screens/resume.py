@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import logging
 
+from companion.errors import RuleError
+
 from .. import registry
 
 log = logging.getLogger(__name__)
+
+
+def resume_notice(exc: Exception) -> tuple[str, dict]:
+    """The home screen's notice for a kept game that cannot be reopened: the rule's own words
+    (in the UI language) for a refused step, else that a stored step is damaged."""
+    if isinstance(exc, RuleError):
+        return "notice.resume", {"error_code": exc.code, **exc.fields}
+    return "notice.resume_damaged", {}
 
 
 def resume_unfinished(app) -> bool:
@@ -21,7 +31,7 @@ def resume_unfinished(app) -> bool:
             registry.resolve(game.openers[session.game])(app, session)
         except Exception as exc:  # a damaged log must not stop the app: say so, keep the data
             log.error("cannot resume session %s (%s): %s", session.id, session.game, exc)
-            app.notices.append(("notice.resume", {"error": str(exc)}))
+            app.notices.append(resume_notice(exc))
             app.pop_to("home")
             continue
         log.info("resumed session %s (%s, %d decisions)", session.id, session.game,

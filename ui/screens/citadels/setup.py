@@ -12,6 +12,7 @@ from companion.rng import Rng
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
+from ..session_controller import table_names
 from ..score_flow import open_entry
 from .controller import GameController
 from .navigator import open_game, show_game
@@ -92,11 +93,10 @@ class CitadelsSetupScreen(Screen):
         open_game(self.app, self.saved)
 
     def seat_name(self, seat: int) -> str:
-        roster = self.app.config.roster
-        return roster[seat - 1] if seat <= len(roster) else self.t("setup.seat_name", n=seat)
+        return table_names(self.app, seat)[seat - 1]
 
     def names(self) -> list[str]:
-        return [self.seat_name(s) for s in range(1, self.players + 1)]
+        return table_names(self.app, self.players)
 
     def problems(self):
         return refusals(self.edition, self.players, self.characters)

@@ -14,6 +14,7 @@ from companion.tiletum.wheel import ROUNDS, START_GOLD
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
+from ..session_controller import table_names
 from .controller import TiletumController
 
 ROW_H = 56
@@ -37,9 +38,7 @@ class TiletumSetupScreen(Screen):
         return self.t("tiletum.setup_title")
 
     def names(self) -> list[str]:
-        roster = self.app.config.roster
-        return [roster[s - 1] if s <= len(roster) else self.t("setup.seat_name", n=s)
-                for s in range(1, self.players + 1)]
+        return table_names(self.app, self.players)
 
     def build(self) -> None:
         t = self.t

@@ -11,6 +11,7 @@ from companion.troyes.scoring import character_cards
 from ... import theme
 from ...widgets import Button, draw_text, grid
 from ..base import BODY, Screen
+from ..session_controller import table_names
 from .controller import TroyesController
 
 ROW_H = 56
@@ -54,9 +55,7 @@ class TroyesSetupScreen(Screen):
                                                        character_cards(self.players)))
 
     def names(self) -> list[str]:
-        roster = self.app.config.roster
-        return [roster[s - 1] if s <= len(roster) else self.t("setup.seat_name", n=s)
-                for s in range(1, self.players + 1)]
+        return table_names(self.app, self.players)
 
     def set_players(self, step: int) -> None:
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + step))
