@@ -1,0 +1,46 @@
+"""Whether a player's name can be drawn: the one check behind the config's roster, the score
+inputs and (later) names typed on the device. A name that fails it is refused where it is entered
+and replaced by "Player N" where it was stored before the check existed.
+
+>>> name_problem("Mina"), name_problem("민아"), name_problem("  ")
+(None, None, 'name.empty')
+>>> name_problem("\\u200b"), name_problem("Mi\\x00na"), name_problem("x" * 25)
+('name.control', 'name.control', 'name.too_long')
+>>> name_problem("Mina\\u200b"), name_problem("Mi\\u2028na"), name_problem("\\u0301")
+('name.control', 'name.control', 'name.invisible')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME = 24
+"""Characters in a name, at most (room for it on a seat pill at the smallest font size)."""
+
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+"""Control (NUL, newline), format (zero-width space and joiners, direction marks), surrogate,
+private use, unassigned, line and paragraph separators: never in a name ("Mina" and
+"Mina\u200b" would look the same)."""
+_INVISIBLE = {"Zs", "Mn", "Me"}  # spaces and lone combining marks
+
+
+def name_problem(name: object) -> str | None:
+    """None for a name that can be drawn; else why not, as an error code: ``name.not_text``,
+    ``name.control`` (a control, zero-width, private-use or unassigned character),
+    ``name.empty``, ``name.invisible`` (only spacing or combining characters),
+    ``name.too_long``."""
+    if not isinstance(name, str):
+        return "name.not_text"
+    if any(unicodedata.category(ch) in _REFUSED for ch in name):
+        return "name.control"
+    if not name.strip():
+        return "name.empty"
+    if all(unicodedata.category(ch) in _INVISIBLE for ch in name):
+        return "name.invisible"
+    if len(unicodedata.normalize("NFC", name)) > MAX_NAME:
+        return "name.too_long"
+    return None
+
+
+def drawable(name: object) -> bool:
+    return name_problem(name) is None
