@@ -86,8 +86,6 @@ def main(argv: list[str] | None = None) -> int:
     config = load_config(args.config)
     if args.data_dir:
         config = replace(config, data_dir=args.data_dir)
-    from storage.lock import AlreadyRunning
-
     from .app import App
 
     try:
@@ -95,8 +93,6 @@ def main(argv: list[str] | None = None) -> int:
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
-    except AlreadyRunning as exc:
-        return fail("companion", exc)
     if args.seed is not None:
         app.seeds = iter(range(args.seed, args.seed + 1_000_000))
     if args.lang:
