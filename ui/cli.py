@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from .cli_parser import OneLineParser, fail
+from .cli_parser import InputError, OneLineParser, fail, read_text
 
 log = logging.getLogger("companion")
 
@@ -68,12 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         from .script import ScriptError, parse
 
         try:
-            script = parse(args.script.read_text(encoding="utf-8"))
-        except OSError as exc:
-            return fail("companion", f"cannot read script: {exc}")
-        except UnicodeDecodeError as exc:
-            return fail("companion", f"{args.script}: not UTF-8 text ({exc.reason} at byte "
-                                     f"{exc.start})")
+            script = parse(read_text(str(args.script)))
+        except InputError as exc:
+            return fail("companion", exc)
         except ScriptError as exc:
             return fail("companion", f"{args.script}: {exc}")
 

@@ -40,6 +40,30 @@ def whole(low: int, high: int):
     return parse
 
 
+class InputError(Exception):
+    """A file given on the command line cannot be read as text; the message says why."""
+
+
+def read_text(name: str, limit: int | None = None, what: str = "this") -> str:
+    """The text of file ``name`` (``-``: standard input), UTF-8, at most ``limit`` bytes
+    (``what`` names the input in the message when it is bigger)."""
+    where = "standard input" if name == "-" else name
+    try:
+        if name == "-":
+            data = getattr(sys.stdin, "buffer", sys.stdin).read(-1 if limit is None else limit + 1)
+        else:
+            with open(name, "rb") as file:
+                data = file.read(-1 if limit is None else limit + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise InputError(f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
+    if limit is not None and len(data) > limit:
+        raise InputError(f"{where}: more than {limit} bytes, too big for {what}")
+    try:
+        return data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 class OneLineParser(argparse.ArgumentParser):
     def error(self, message):
         raise SystemExit(fail(self.prog, message))
