@@ -22,7 +22,7 @@ import pytest
 
 from companion.citadels.game import GameRules
 from companion.rng import COUNTER, LEGACY, Seed
-from companion.store import SCHEMA_VERSION, Store
+from storage.store import SCHEMA_VERSION, Store
 from companion.tiletum.game import TiletumRules
 from companion.troyes.game import TroyesRules
 from conftest import ROOT

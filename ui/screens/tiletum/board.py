@@ -13,6 +13,7 @@ from ... import theme
 from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
+from ..kept import leave_game
 from .controller import TiletumController
 from .setup import festival_label
 from .wheel_draw import draw_dice, draw_icon, draw_wheel, wedge_rect
@@ -149,8 +150,8 @@ class TiletumBoardScreen(Screen):
         open_entry(self.app, TiletumScoreController.new(self.app, names, c.session.id))
 
     def on_back(self) -> None:
-        """Home; the game is kept and resumes at the next start."""
-        self.app.pop_to("home")
+        """Home; the game is kept (Continue on the setup screen, Games in progress)."""
+        leave_game(self.app, "tiletum")
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw_body(self, canvas: pygame.Surface) -> None:

@@ -20,6 +20,7 @@ from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 from ..dice_faces import draw_face
+from ..kept import leave_game
 
 ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 140
 FACES = {YELLOW: (236, 196, 64), WHITE: (236, 236, 230), RED: (204, 64, 56), BLACK: (20, 20, 22)}
@@ -204,8 +205,8 @@ class TroyesBoardScreen(Screen):
             self.app, c.names, c.view().character_cards, c.session.id, c.outcome().result))
 
     def on_back(self) -> None:
-        """Home; the game is kept and resumes at the next start."""
-        self.app.pop_to("home")
+        """Home; the game is kept (Continue on the setup screen, Games in progress)."""
+        leave_game(self.app, "troyes")
 
     # --- drawing ----------------------------------------------------------------------------------
     def letters(self) -> dict[str, str]:

@@ -11,6 +11,7 @@ from companion.troyes.scoring import character_cards
 from ... import theme
 from ...widgets import Button, draw_text, grid
 from ..base import BODY, Screen
+from ..kept import KeptButtons
 from ..session_controller import table_names
 from .controller import TroyesController
 
@@ -41,10 +42,16 @@ class TroyesSetupScreen(Screen):
             for rect, (name, label, action) in zip(grid(area, 3, 3, 10), items):
                 self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE))
         self.add(Button(pygame.Rect(BODY.right - 240, BODY.bottom - 64, 240, 64),
-                        lambda: t("troyes.start"), self.start, name="start", selected=True))
+                        lambda: t("troyes.start"), self.start, name="start",
+                        selected=lambda: not self.kept.any))
         self.add(Button(pygame.Rect(BODY.right - 440, BODY.bottom - 64, 190, 64),
                         lambda: t("score.start"), self.score_only, name="score",
                         size=theme.BODY_SIZE))
+        self.kept = KeptButtons(self, pygame.Rect(BODY.left, BODY.bottom - 64,
+                                                  BODY.width - 450, 64), "troyes")
+
+    def on_enter(self) -> None:
+        self.kept.refresh()
 
     def score_only(self) -> None:
         """Final scoring of a game played without the device."""
@@ -70,9 +77,6 @@ class TroyesSetupScreen(Screen):
         from .board import TroyesBoardScreen
         from .citizens import CitizensScreen
 
-        for old in self.app.store.unfinished():
-            if old.game == TroyesController.game_id:
-                self.app.store.finish(old, {"game": "troyes", "abandoned": True})
         citizens, neutral = assumed_placement(self.players)
         controller = TroyesController.new(self.app, self.players, citizens, neutral, self.first,
                                           self.names())
