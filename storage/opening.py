@@ -71,7 +71,7 @@ def _read_only(path: Path) -> Opened:
 
 def _in_memory(path: Path, exc: Exception) -> Opened:
     log.error("cannot open %s: %s; games will not be saved", path, exc)
-    return Opened(Store(":memory:"), [("notice.store", {"error": str(exc)})])
+    return Opened(Store(":memory:"), [("notice.store", {"path": str(path.parent)})])
 
 
 def _repair(path: Path, now: float | None) -> Opened:

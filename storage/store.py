@@ -371,9 +371,14 @@ class Store:
         where, args = self._where(games)
         return self._listed(where, args, limit, offset)
 
-    def count(self, games: tuple[str, ...] | None = None) -> int:
-        where, args = self._where(games)
+    def count(self, games: tuple[str, ...] | None = None, kept: bool = False) -> int:
+        """Sessions stored (of ``games``; ``kept``: only those not finished)."""
+        where, args = self._where(games, "finished_at IS NULL" if kept else "")
         return self._db.execute(f"SELECT COUNT(*) FROM sessions {where}", args).fetchone()[0]
+
+    def kinds(self) -> tuple[str, ...]:
+        """Every kind of session stored (``citadels``, ``troyes-score``…)."""
+        return tuple(k for (k,) in self._db.execute("SELECT DISTINCT game FROM sessions"))
 
     def row(self, session_id: int) -> StoredGame | None:
         found = self._listed("WHERE id = ?", (session_id,), 1)

@@ -44,7 +44,7 @@ class HomeScreen(Screen):
                                         visible=bool(self.app.notices)))
 
     def on_enter(self) -> None:
-        self.kept = len(self.app.store.kept())
+        self.kept = self.app.store.count(kept=True)
 
     def _problem_text(self) -> str:
         texts = self.app.notice_texts()

@@ -140,14 +140,10 @@ class TiletumBoardScreen(Screen):
 
     def score(self) -> None:
         """Into History, then straight on to final scoring, in the last turn order."""
-        from ..score_flow import open_entry
-        from .score import TiletumScoreController
+        from .later import score_later
 
-        c = self.controller
-        order = c.view().order
-        c.finish()
-        names = [c.name(seat) for seat in order]
-        open_entry(self.app, TiletumScoreController.new(self.app, names, c.session.id))
+        self.controller.finish()
+        score_later(self.app, self.controller.session)
 
     def on_back(self) -> None:
         """Home; the game is kept (Continue on the setup screen, Games in progress)."""

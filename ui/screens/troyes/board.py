@@ -196,13 +196,10 @@ class TroyesBoardScreen(Screen):
 
     def score(self) -> None:
         """Into History, then straight on to the final scoring of these players."""
-        from ..score_flow import open_entry
-        from .score import TroyesScoreController
+        from .later import score_later
 
-        c = self.controller
-        c.finish()
-        open_entry(self.app, TroyesScoreController.new(
-            self.app, c.names, c.view().character_cards, c.session.id, c.outcome().result))
+        self.controller.finish()
+        score_later(self.app, self.controller.session)
 
     def on_back(self) -> None:
         """Home; the game is kept (Continue on the setup screen, Games in progress)."""
