@@ -87,3 +87,27 @@ def test_home_counts_the_games_in_progress(make_app):
     assert app.top.kept == 0 and not app.top.button("kept").is_selected()
     play(app, START["tiletum"] + "\n" + LEAVE["tiletum"])
     assert app.top.kept == 1 and app.top.button("kept").is_selected()
+
+
+@pytest.mark.parametrize("seed", [15, 16, 17])
+def test_a_monkey_at_the_table_loses_no_game(make_app, seed):
+    """Random taps and buttons for 1,500 steps (seeded): every game started is still stored,
+    unless it was deleted through the question that says what is lost."""
+    import random
+
+    app = make_app()
+    created, deleted = [], []
+    create, delete = app.store.create_session, app.store.delete
+    app.store.create_session = lambda *a, **k: created.append(create(*a, **k)) or created[-1]
+    app.store.delete = lambda session_id: deleted.append(session_id) or delete(session_id)
+    rng = random.Random(seed)
+    for _ in range(1500):
+        buttons = [b for b in app.top.buttons if b.visible and b.enabled and b.on_click]
+        if rng.random() < 0.15 or not buttons:
+            play(app, rng.choice(("BACK", "OK", "UP", "DOWN", "LEFT", "RIGHT")))
+        else:
+            play(app, f"TAP @{rng.choice(buttons).name}" if buttons[0].name else "OK")
+        assert app.running
+    assert created, "the monkey never started a game"
+    assert app.store.count() == len(created) - len(deleted)
+    assert not [r for r in app.store.rows(limit=1000) if (r.result or {}).get("abandoned")]
