@@ -238,6 +238,22 @@ class KeptButtons:
         self.app.push(KeptGamesScreen(self.app, self.kinds))
 
 
+def add_start_row(screen, game_id: str, start_key: str, start_w: int, score_w: int,
+                  gap: int = 10) -> KeptButtons:
+    """A setup screen's bottom row, right to left: Start (highlighted unless a game is kept),
+    Score only, then Continue and the other kept games in the room left."""
+    row = pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width, 64)
+    start = pygame.Rect(row.right - start_w, row.top, start_w, row.height)
+    score = pygame.Rect(start.left - gap - score_w, row.top, score_w, row.height)
+    screen.add(Button(start, lambda: screen.t(start_key), screen.start, name="start",
+                      selected=lambda: not kept.any))
+    screen.add(Button(score, lambda: screen.t("score.start"), screen.score_only, name="score",
+                      size=theme.BODY_SIZE))
+    kept = KeptButtons(screen, pygame.Rect(row.left, row.top, score.left - gap - row.left,
+                                           row.height), game_id)
+    return kept
+
+
 def leave_game(app, game_id: str) -> None:
     """Home from a game's screen; the game is kept, and the table is told how to come back."""
     app.pop_to("home")

@@ -12,7 +12,7 @@ from companion.rng import Rng
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
-from ..kept import KeptButtons
+from ..kept import add_start_row
 from ..session_controller import table_names
 from ..score_flow import open_entry
 from .controller import GameController
@@ -69,14 +69,7 @@ class CitadelsSetupScreen(Screen):
                            lambda: self.preset == "random"),
                           ("choose", lambda: t("setup.choose"), self.open_picker,
                            lambda: self.preset == "custom")])
-        self.add(Button(pygame.Rect(BODY.right - 220, BODY.bottom - 64, 220, 64),
-                        lambda: t("setup.start"), self.start, name="start",
-                        selected=lambda: not self.kept.any))
-        self.add(Button(pygame.Rect(BODY.right - 400, BODY.bottom - 64, 170, 64),
-                        lambda: t("score.start"), self.score_only, name="score",
-                        size=theme.BODY_SIZE))
-        self.kept = KeptButtons(self, pygame.Rect(BODY.left, BODY.bottom - 64,
-                                                  BODY.width - 420, 64), "citadels")
+        self.kept = add_start_row(self, "citadels", "setup.start", 220, 170)
 
     def on_enter(self) -> None:
         self.kept.refresh()
