@@ -5,7 +5,9 @@ and replaced by "Player N" where it was stored before the check existed.
 >>> name_problem("Mina"), name_problem("민아"), name_problem("  ")
 (None, None, 'name.empty')
 >>> name_problem("\\u200b"), name_problem("Mi\\x00na"), name_problem("x" * 25)
-('name.invisible', 'name.control', 'name.too_long')
+('name.control', 'name.control', 'name.too_long')
+>>> name_problem("Mina\\u200b"), name_problem("Mi\\u2028na"), name_problem("\\u0301")
+('name.control', 'name.control', 'name.invisible')
 """
 
 from __future__ import annotations
@@ -15,14 +17,18 @@ import unicodedata
 MAX_NAME = 24
 """Characters in a name, at most (room for it on a seat pill at the smallest font size)."""
 
-_REFUSED = {"Cc", "Cs", "Co", "Cn"}  # control (NUL, newline), surrogate, private use, unassigned
-_INVISIBLE = {"Cf", "Zs", "Zl", "Zp", "Mn", "Me"}  # format (zero-width), spaces, lone marks
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+"""Control (NUL, newline), format (zero-width space and joiners, direction marks), surrogate,
+private use, unassigned, line and paragraph separators: never in a name ("Mina" and
+"Mina\u200b" would look the same)."""
+_INVISIBLE = {"Zs", "Mn", "Me"}  # spaces and lone combining marks
 
 
 def name_problem(name: object) -> str | None:
     """None for a name that can be drawn; else why not, as an error code: ``name.not_text``,
-    ``name.control`` (a control, private-use or unassigned character), ``name.empty``,
-    ``name.invisible`` (only zero-width, spacing or combining characters), ``name.too_long``."""
+    ``name.control`` (a control, zero-width, private-use or unassigned character),
+    ``name.empty``, ``name.invisible`` (only spacing or combining characters),
+    ``name.too_long``."""
     if not isinstance(name, str):
         return "name.not_text"
     if any(unicodedata.category(ch) in _REFUSED for ch in name):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from hw.pins import DEFAULT_PINS
 from ui.config import SYSTEM_CONFIG, default_path, load_config
@@ -120,3 +122,84 @@ def test_config_location_follows_the_environment(tmp_path):
 def test_data_dir_defaults_follow_xdg(tmp_path):
     config = load_config(tmp_path / "none.toml", env={"XDG_DATA_HOME": "/d", "HOME": "/h"})
     assert config.data_dir == Path("/d/companion")
+
+
+# --- load_config never raises, whatever the file holds (issue 15) -------------------------------
+
+def assert_rejected(config, *words):
+    message = " | ".join(config.errors)
+    assert config.errors and all(word in message for word in words), message
+    assert config.language is None and config.roster == () and config.pins == DEFAULT_PINS
+
+
+@pytest.mark.parametrize("value", ["[" * 500 + "]" * 500, "{a = " * 500 + "1" + "}" * 500])
+def test_config_nested_500_deep(tmp_path, value):
+    assert_rejected(load_config(write(tmp_path, f"language = 'ko'\nx = {value}\n"), env={}),
+                    "not valid TOML", "nested too deeply")
+
+
+def test_config_integer_of_5000_digits(tmp_path):
+    assert_rejected(load_config(write(tmp_path, "language = 'ko'\nrotation = " + "9" * 5000),
+                                env={}), "not valid TOML")
+
+
+@pytest.mark.parametrize("entry, message", [
+    (r'"\u200b"', r"roster[2] = '\u200b': cannot be drawn (control, zero-width or unassigned"),
+    (r'"a\u0000b"', r"roster[2] = 'a\x00b': cannot be drawn (control, zero-width or unassigned"),
+    (r'"\u0301"', "cannot be drawn (only spaces or combining marks)"),
+    ('"' + "x" * 25 + '"', "cannot be drawn (more than 24 characters)"),
+    ("3", "roster[2] = 3: cannot be drawn (not text)"),
+])
+def test_roster_names_that_cannot_be_drawn(tmp_path, entry, message):
+    config = load_config(write(tmp_path, f"language = 'ko'\nroster = ['Mina', {entry}]\n"), env={})
+    assert_rejected(config, message)
+
+
+def test_data_dir_of_an_unknown_user_or_with_a_nul(tmp_path):
+    """``Path.expanduser`` raises for ``~nobody``: the folder is taken as written."""
+    config = load_config(write(tmp_path, "data_dir = '~no_such_user_here/x'\n"), env={})
+    assert config.errors == () and config.data_dir == Path("~no_such_user_here/x")
+    assert_rejected(load_config(write(tmp_path, 'data_dir = "a\\u0000b"\n'), env={}), "data_dir")
+
+
+def test_config_bigger_than_a_megabyte(tmp_path):
+    assert_rejected(load_config("/dev/zero", env={}), "cannot read", "more than 1000000 bytes")
+
+
+def toml(value) -> str:
+    """``value`` as a TOML value (strings as JSON strings, which TOML reads the same)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return {"inf": "inf", "-inf": "-inf", "nan": "nan"}.get(repr(value), repr(value))
+    if isinstance(value, list):
+        return "[" + ", ".join(map(toml, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {toml(v)}" for k, v in value.items()) + "}"
+    return json.dumps(value)
+
+
+KEYS = ["language", "rotation", "data_dir", "hold_time", "debounce", "fullscreen", "debug_strip",
+        "sound", "roster", "hardware", "pins"]
+TRICKY = st.sampled_from(["ko", "en", "", "~", "~no_such_user/x", "auto", "mock", "2e8a:0005",
+                          90, 5, 0.5, "\u200b", "a\x00b"])
+LEAVES = st.sampled_from([TRICKY, TRICKY, st.booleans(), st.integers(-10**20, 10**20),
+                          st.floats(), st.text(max_size=20)]).flatmap(lambda leaf: leaf)
+NESTED = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=9) | st.dictionaries(
+    st.sampled_from(["backend", "hub", "hub_usb_id", "ok", "up", "seat1"]) | st.text(max_size=5),
+    inner, max_size=5), max_leaves=20)
+VALUES = st.sampled_from([LEAVES, NESTED]).flatmap(lambda values: values)
+DOCUMENTS = st.fixed_dictionaries({}, optional={key: VALUES for key in KEYS}) | st.dictionaries(
+    st.text(max_size=5), VALUES, max_size=3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(document=DOCUMENTS)
+def test_load_config_never_raises(tmp_path_factory, document):
+    path = tmp_path_factory.getbasetemp() / "fuzz-config.toml"
+    path.write_text("\n".join(f"{json.dumps(k)} = {toml(v)}" for k, v in document.items()),
+                    encoding="utf-8")
+    config = load_config(path, env={})
+    assert all(isinstance(e, str) and "\n" not in e for e in config.errors)
+    if not config.errors:
+        assert all(isinstance(n, str) and n for n in config.roster)

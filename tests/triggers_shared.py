@@ -38,5 +38,8 @@ TRIGGERS = {
     "score.json_field": lambda: read_record({"name": "A", "x": 1}, 1, {"name": str}, dict,
                                             RuleError),
     "score.json": lambda: read_json("{", RuleError),
+    "score.json_deep": lambda: read_json("[" * 100_000 + "]" * 100_000, RuleError),
+    "score.too_big": lambda: read_json('{"gold": 1000001}', RuleError),
+    "score.name": lambda: check_table([_Named("A"), _Named("\u200b")], "Demo", 2, 4, RuleError),
     "score.json_type": lambda: read_record({"name": 3}, 1, {"name": str}, dict, RuleError),
 }

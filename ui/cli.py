@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from .cli_parser import OneLineParser
+from .cli_parser import OneLineParser, fail
 
 log = logging.getLogger("companion")
 
@@ -27,8 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int,
                         help="seed the games started in this run (scripted runs replay exactly)")
     parser.add_argument("--lang", choices=("ko", "en"), help="use this language (and remember it)")
-    parser.add_argument("--log-level", default=os.environ.get("COMPANION_LOG", "INFO"),
-                        help="DEBUG, INFO (default), WARNING or ERROR")
+    parser.add_argument("--log-level", type=log_level,
+                        help="DEBUG, INFO (default, or $COMPANION_LOG), WARNING or ERROR")
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=OneLineParser,
         description="without one, the app runs; each has its own --help")
@@ -40,17 +40,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def log_level(text: str) -> str:
+    """An argparse type: a log level's name (any case); COMPANION_LOG is checked in logs.py."""
+    from .logs import LEVELS, level_name
+
+    name = level_name(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(f"{text!r}: choose {', '.join(LEVELS)}")
+    return name
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script."""
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    """Entry point of the console script: its exit code (2 for any mistake in the input)."""
+    try:
+        args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as stop:  # --help (0) or a mistake, already said in one line (2)
+        return stop.code or 0
     if getattr(args, "run", None) is not None:  # simulate, roll or score
         return args.run(args)
     from .logs import set_up
 
     set_up(args.log_level)
     if args.script and not args.headless:
-        print("companion: --script needs --headless", file=sys.stderr)
-        return 2
+        return fail("companion", "--script needs --headless")
     script = None
     if args.script:
         from .script import ScriptError, parse
@@ -58,11 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         try:
             script = parse(args.script.read_text(encoding="utf-8"))
         except OSError as exc:
-            print(f"companion: cannot read script: {exc}", file=sys.stderr)
-            return 2
+            return fail("companion", f"cannot read script: {exc}")
+        except UnicodeDecodeError as exc:
+            return fail("companion", f"{args.script}: not UTF-8 text ({exc.reason} at byte "
+                                     f"{exc.start})")
         except ScriptError as exc:
-            print(f"companion: {args.script}: {exc}", file=sys.stderr)
-            return 2
+            return fail("companion", f"{args.script}: {exc}")
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from dataclasses import replace
@@ -73,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     config = load_config(args.config)
     if args.data_dir:
         config = replace(config, data_dir=args.data_dir)
+    from storage.lock import AlreadyRunning
+
     from .app import App
 
     try:
@@ -80,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
+    except AlreadyRunning as exc:
+        return fail("companion", exc)
     if args.seed is not None:
         app.seeds = iter(range(args.seed, args.seed + 1_000_000))
     if args.lang:

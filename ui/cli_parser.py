@@ -1,5 +1,12 @@
 """The command line's parser class: a mistake is one line on stderr and exit code 2 (not
-argparse's usage block), named after the command it was made in."""
+argparse's usage block), named after the command it was made in.
+
+>>> one_line("a\\nb\\u200b")
+'a\\\\nb\\\\u200b'
+>>> whole(0, 12)("13")
+Traceback (most recent call last):
+argparse.ArgumentTypeError: '13': give a whole number from 0 to 12
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,32 @@ import argparse
 import sys
 
 
+def one_line(text: object) -> str:
+    """``text`` with every character that is not printable (newlines, controls, zero-width)
+    escaped, so a message about untrusted input stays one line."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(text))
+
+
+def fail(prog: str, message: object) -> int:
+    """Say ``message`` as one line on stderr after ``prog:``; the exit code 2."""
+    print(f"{prog}: {one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def whole(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: give a whole number from {low} to {high}")
+        return value
+    return parse
+
+
 class OneLineParser(argparse.ArgumentParser):
     def error(self, message):
-        print(f"{self.prog}: {message}", file=sys.stderr)
-        raise SystemExit(2)
+        raise SystemExit(fail(self.prog, message))

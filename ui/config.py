@@ -3,8 +3,10 @@
 Where it is looked for: ``--config PATH``; else ``$COMPANION_CONFIG``; else
 ``/etc/companion/config.toml`` if it exists (the Pi install); else
 ``~/.config/companion/config.toml`` (``$XDG_CONFIG_HOME``). A missing file means defaults.
-A broken file (bad TOML, an unknown key or pin, a pin used twice, a bad value) is rejected
-as a whole: the app starts with defaults and shows every error on screen and in the log.
+A broken file (bad TOML, an unknown key or pin, a pin used twice, a bad value, a roster name
+that cannot be drawn: ``roster[2]`` is the second name, seat 2's) is rejected as a whole: the
+app starts with defaults and shows every error on screen and in the log. ``load_config`` never
+raises, whatever the file holds.
 """
 
 from __future__ import annotations
@@ -17,12 +19,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from companion.names import name_problem
+from companion.players import NAME_REASONS
 from hw.backend import CHOICES
 from hw.pins import DEFAULT_PINS, pin_map_errors
 
 LANGUAGES = ("ko", "en")
 ROTATIONS = (0, 90, 180, 270)
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+MAX_BYTES = 1_000_000  # a real config file has a few hundred
+MAX_ROSTER = 8
 
 
 def _xdg(env: Mapping[str, str], var: str, fallback: str) -> Path:
@@ -70,15 +76,20 @@ def load_config(path: str | Path | None = None, env: Mapping[str, str] = os.envi
     path = Path(path) if path is not None else default_path(env)
     defaults = Config(path=path, data_dir=_xdg(env, "XDG_DATA_HOME", ".local/share"))
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ValueError(f"more than {MAX_BYTES} bytes")
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return defaults
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: too big, or not UTF-8
         return replace(defaults, errors=(f"{path}: cannot read ({exc})",))
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return replace(defaults, errors=(f"{path}: not valid TOML ({exc})",))
+    except (ValueError, RecursionError) as exc:  # TOMLDecodeError, a huge integer, deep nesting
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
+        return replace(defaults, errors=(f"{path}: not valid TOML ({reason})",))
     values, errors = _parse(data)
     if errors:
         return replace(defaults, errors=tuple(f"{path}: {e}" for e in errors))
@@ -101,16 +112,18 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     is_bool = lambda v: isinstance(v, bool)  # noqa: E731
     take("language", lambda v: v in LANGUAGES, f"must be one of {', '.join(LANGUAGES)}")
     take("rotation", lambda v: v in ROTATIONS and not is_bool(v), "must be 0, 90, 180 or 270")
-    take("data_dir", lambda v: isinstance(v, str) and v != "", "must be a folder path",
-         lambda v: Path(v).expanduser())
+    take("data_dir", lambda v: isinstance(v, str) and v != "" and "\0" not in v,
+         "must be a folder path", lambda v: Path(os.path.expanduser(v)))  # ~nobody: as is
     take("hold_time", lambda v: is_number(v) and 0.1 <= v <= 5, "must be 0.1 to 5 seconds", float)
     take("debounce", lambda v: is_number(v) and 0 <= v <= 0.5, "must be 0 to 0.5 seconds", float)
     take("fullscreen", is_bool, "must be true or false")
     take("debug_strip", is_bool, "must be true or false")
     take("sound", is_bool, "must be true or false")
-    take("roster", lambda v: isinstance(v, list) and len(v) <= 8
-         and all(isinstance(n, str) and n.strip() for n in v),
-         "must be a list of up to 8 names", lambda v: tuple(n.strip() for n in v))
+    take("roster", lambda v: isinstance(v, list) and len(v) <= MAX_ROSTER,
+         f"must be a list of up to {MAX_ROSTER} names",
+         lambda v: tuple(n.strip() if isinstance(n, str) else n for n in v))
+    errors += [f"roster[{seat}] = {n!r}: cannot be drawn ({NAME_REASONS[name_problem(n)]})"
+               for seat, n in enumerate(values.get("roster", ()), 1) if name_problem(n)]
 
     hardware = data.get("hardware", {})
     if not isinstance(hardware, dict):

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Mapping
 
 FORMAT = "%(levelname)s %(name)s: %(message)s"
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 PRIORITIES = {logging.CRITICAL: 2, logging.ERROR: 3, logging.WARNING: 4, logging.INFO: 6,
               logging.DEBUG: 7}  # sd-daemon(3): crit, err, warning, info, debug
 
@@ -44,9 +45,23 @@ def stderr_is_the_journal(env: Mapping[str, str] = os.environ, stream=None) -> b
     return (stat.st_dev, stat.st_ino) == (int(device), int(inode))
 
 
-def set_up(level: str, env: Mapping[str, str] = os.environ) -> None:
-    """Log at ``level`` to stderr, with journal priorities when stderr is the journal."""
+def level_name(text: str) -> str | None:
+    """``text`` as one of LEVELS (any case), or None if it is not one."""
+    name = text.strip().upper()
+    return name if name in LEVELS else None
+
+
+def set_up(level: str | None = None, env: Mapping[str, str] = os.environ) -> None:
+    """Log at ``level`` (else ``$COMPANION_LOG``, else INFO) to stderr, with journal priorities
+    when stderr is the journal. An unknown level is not fatal (a bad environment must not stop
+    a service): INFO is used and one warning says so."""
+    source = "--log-level" if level is not None else "COMPANION_LOG"
+    wanted = level if level is not None else env.get("COMPANION_LOG") or "INFO"
     handler = logging.StreamHandler(sys.stderr)
     formatter = JournalFormatter if stderr_is_the_journal(env) else logging.Formatter
     handler.setFormatter(formatter(FORMAT))
-    logging.basicConfig(level=level.upper(), handlers=[handler])
+    name = level_name(wanted)
+    logging.basicConfig(level=name or "INFO", handlers=[handler])
+    if name is None:
+        logging.getLogger(__name__).warning("%s=%r is not a log level (%s): using INFO", source,
+                                            wanted, ", ".join(LEVELS))

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from companion.errors import RuleError
 
 from . import registry
-from .cli_parser import OneLineParser
+from .cli_parser import OneLineParser, fail, whole
 
 
 def counts(text: str) -> list[int]:
-    """'2,1,0' -> [2, 1, 0]; argparse reports anything else as one line."""
+    """'2,1,0' -> [2, 1, 0], each 0 to MAX_CITIZENS (a player has no more citizens, so no
+    more dice in a building); argparse reports anything else as one line."""
+    from companion.troyes.economy import MAX_CITIZENS  # only here: the app's start-up skips it
+
     try:
         values = [int(v) for v in text.split(",")]
     except ValueError:
@@ -22,7 +24,18 @@ def counts(text: str) -> list[int]:
             f"{text!r}: give whole numbers separated by commas") from None
     if any(v < 0 for v in values):
         raise argparse.ArgumentTypeError(f"{text!r}: citizens cannot be negative")
+    if any(v > MAX_CITIZENS for v in values):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: at most {MAX_CITIZENS} citizens in a building (a player has "
+            f"{MAX_CITIZENS})")
     return values
+
+
+def black_dice(text: str) -> int:
+    """An argparse type: 0 to MAX_BLACK, the black dice the events may add in a round."""
+    from companion.troyes.state import MAX_BLACK
+
+    return whole(0, MAX_BLACK)(text)
 
 
 HELP = "roll the dice of Troyes or Tiletum (seeded: the same dice as a game with that seed)"
@@ -47,7 +60,8 @@ class TroyesRoll:
         troyes.add_argument("--neutral", type=counts, default=[0, 0, 0],
                             help="neutral citizens in the Town Hall, Bishopric, Palace "
                                  "(e.g. 1,1,1)")
-        troyes.add_argument("--black", type=int, default=0, help="black dice from the events")
+        troyes.add_argument("--black", type=black_dice, default=0,
+                            help="black dice from the events (0 to 12)")
         troyes.add_argument("--seed", type=int, required=True)
         troyes.add_argument("--json", action="store_true", help="print JSON (the default too)")
         troyes.set_defaults(run=self.run)
@@ -83,8 +97,7 @@ def print_json(make) -> int:
     try:
         data = make()
     except RuleError as exc:
-        print(f"companion roll: {exc}", file=sys.stderr)
-        return 2
+        return fail("companion roll", exc)
     print(json.dumps(data))
     return 0
 

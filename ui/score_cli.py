@@ -25,9 +25,34 @@ from companion.errors import RuleError
 from companion.players import read_json
 
 from . import registry
-from .cli_parser import OneLineParser
+from .cli_parser import OneLineParser, fail
 
 HELP = "final scoring of a game described in a JSON file (docs/scoring.md)"
+MAX_INPUT = 1_000_000
+"""Bytes a score input may have (a real one has a few hundred): /dev/zero is refused quickly."""
+
+
+class InputError(Exception):
+    """The input cannot be read as text; the message says why."""
+
+
+def read_input(name: str) -> str:
+    """The text of file ``name`` (``-``: standard input): UTF-8, at most MAX_INPUT bytes."""
+    where = "standard input" if name == "-" else name
+    try:
+        if name == "-":
+            data = getattr(sys.stdin, "buffer", sys.stdin).read(MAX_INPUT + 1)
+        else:
+            with open(name, "rb") as file:
+                data = file.read(MAX_INPUT + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise InputError(f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(data) > MAX_INPUT:
+        raise InputError(f"{where}: more than {MAX_INPUT} bytes, too big for a score input")
+    try:
+        return data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -59,16 +84,9 @@ class ScoreCommand:
 
     def run(self, args: argparse.Namespace) -> int:
         try:
-            text = sys.stdin.read() if args.file == "-" else open(args.file,
-                                                                  encoding="utf-8").read()
-        except OSError as exc:
-            print(f"companion score: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-            return 2
-        try:
-            data = self.score(text, args)
-        except RuleError as exc:
-            print(f"companion score: {exc}", file=sys.stderr)
-            return 2
+            data = self.score(read_input(args.file), args)
+        except (InputError, RuleError) as exc:
+            return fail("companion score", exc)
         print(json.dumps(data, ensure_ascii=False) if args.json else summary(data))
         return 0
 

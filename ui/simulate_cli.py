@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from companion.errors import RuleError
 
 from . import registry
-from .cli_parser import OneLineParser
+from .cli_parser import OneLineParser, fail, whole
 
 
 HELP = "seeded random Citadels drafts and games, as text or JSON traces"
@@ -22,6 +21,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         command.add_to(games)
 
 
+def player_count(text: str) -> int:
+    """An argparse type: the engine's player counts (outside them a random set is never found)."""
+    from companion.citadels.charset import MAX_PLAYERS, MIN_PLAYERS
+
+    return whole(MIN_PLAYERS, MAX_PLAYERS)(text)
+
+
 class CitadelsSimulate:
     """``citadels-draft`` and ``citadels-game``."""
 
@@ -31,7 +37,7 @@ class CitadelsSimulate:
                            ("citadels-game", "a whole Citadels game: drafts and callings")):
             game = games.add_parser(name, help=text)
             game.add_argument("--edition", choices=("2016", "classic"), required=True)
-            game.add_argument("--players", type=int, required=True)
+            game.add_argument("--players", type=player_count, required=True, help="2 to 8")
             game.add_argument("--characters", default="first-game",
                               help="first-game, random, or comma-separated character ids")
             game.add_argument("--crown", type=int, default=1,
@@ -48,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         trace = simulate(args.edition, args.players, args.characters, args.crown, args.seed)
     except RuleError as exc:
-        print(f"companion simulate: {exc}", file=sys.stderr)
-        return 2
+        return fail("companion simulate", exc)
     if args.json or args.game == "citadels-game":
         print(json.dumps(trace, ensure_ascii=False, indent=None if args.json else 1))
     else:

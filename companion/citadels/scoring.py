@@ -401,11 +401,11 @@ def player_json(player: PlayerCity) -> dict[str, Any]:
 
 def read_input(text: str) -> tuple[str, list[PlayerCity]]:
     data = read_json(text, ScoringError)
-    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+    if not isinstance(data, dict) or not isinstance(data.get("edition"), str) or not isinstance(
+            data.get("players"), list):
         raise ScoringError("the input must be an object with 'edition' and a 'players' list",
                            code="citadels.scoring.json_input")
-    return str(data.get("edition")), [player_from_json(p, n)
-                                      for n, p in enumerate(data["players"], 1)]
+    return data["edition"], [player_from_json(p, n) for n, p in enumerate(data["players"], 1)]
 
 
 def result_json(result: Result) -> dict[str, Any]:
