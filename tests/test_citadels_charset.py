@@ -129,3 +129,9 @@ def test_facts_not_in_the_seeds_are_flagged():
     assert not district("2016", "basilica").ko_in_seeds  # no Korean name in the seeds
     assert district("classic", "haunted_city").cost_in_seeds and district("classic", "haunted_city").cost == 2
     assert district("2016", "secret_vault").cost is None
+
+
+@pytest.mark.parametrize("edition, players", [("2016", 1), ("classic", 9), ("1999", 4)])
+def test_random_set_refuses_a_table_no_set_allows_instead_of_drawing_for_ever(edition, players):
+    with pytest.raises(InvalidCharacterSet):
+        random_set(edition, players, Rng(1))

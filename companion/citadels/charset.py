@@ -113,7 +113,11 @@ def first_game(edition: str, players: int) -> tuple[str, ...]:
 
 def random_set(edition: str, players: int, rng: Rng) -> tuple[str, ...]:
     """A random set the rules allow: one character per rank, rank 9 when required, and with
-    even odds when optional."""
+    even odds when optional. An unknown edition or a player count no set allows is refused
+    at once (InvalidCharacterSet), never drawn for ever."""
+    table = [r for r in refusals(edition, players, ()) if r.code in ("edition", "players")]
+    if table:
+        raise InvalidCharacterSet(tuple(table))
     while True:
         ids = [rng.choice(by_rank(edition, rank)).id for rank in range(1, 9)]
         rule = rank9_rule(edition, players)
