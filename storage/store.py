@@ -359,11 +359,12 @@ class Store:
             args = tuple(games)
         return ("WHERE " + " AND ".join(clauses) if clauses else ""), args
 
-    def kept(self, games: tuple[str, ...] | None = None) -> list[StoredGame]:
-        """Every unfinished session (of ``games``, kinds of session), most recently played
-        first, damaged ones included (marked)."""
+    def kept(self, games: tuple[str, ...] | None = None, offset: int = 0,
+             limit: int = -1) -> list[StoredGame]:
+        """Unfinished sessions (of ``games``, kinds of session), most recently played first,
+        damaged ones included (marked); ``limit`` of them from ``offset`` (-1: all)."""
         where, args = self._where(games, "finished_at IS NULL")
-        return self._listed(where, args, -1)
+        return self._listed(where, args, limit, offset)
 
     def rows(self, games: tuple[str, ...] | None = None, offset: int = 0,
              limit: int = 50) -> list[StoredGame]:

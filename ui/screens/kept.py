@@ -117,9 +117,13 @@ def resume_order(rows):
     return sorted(openable, key=lambda r: r.game.endswith("-score") and r.game_session is None)
 
 
+RESUME_CANDIDATES = 50
+"""Kept games a restart considers, most recently played first (the list holds the others)."""
+
+
 def resume_latest(app) -> bool:
     """After a restart: reopen the game played last (the next one if it cannot be)."""
-    for row in resume_order(app.store.kept()):
+    for row in resume_order(app.store.kept(limit=RESUME_CANDIDATES)):
         if open_kept(app, row):
             return True
     return False
@@ -167,10 +171,10 @@ class KeptGamesScreen(ListScreen):
         self.reload()
 
     def count(self) -> int:
-        return len(self.app.store.kept(self.games))
+        return self.app.store.count(self.games, kept=True)
 
     def page(self, offset: int, limit: int):
-        return self.app.store.kept(self.games)[offset:offset + limit]
+        return self.app.store.kept(self.games, offset, limit)
 
     def row_text(self, row) -> str:
         return describe(self.app, row)
@@ -207,8 +211,7 @@ class KeptButtons:
             more = pygame.Rect(rect.right - self.MORE_W, rect.top, self.MORE_W, rect.height)
         self.button = screen.add(Button(first, self.label, self.continue_newest, name="continue",
                                         selected=True, size=theme.SMALL_SIZE + 1))
-        self.more = screen.add(Button(more, lambda: self.app.t("kept.others",
-                                                               n=len(self.rows)),
+        self.more = screen.add(Button(more, lambda: self.app.t("kept.others", n=self.total),
                                       self.open_list, name="kept-list", size=theme.SMALL_SIZE))
         self.refresh()
 
@@ -220,9 +223,11 @@ class KeptButtons:
                           names=names_text(self.app, row, most=2))
 
     def refresh(self) -> None:
-        self.rows = [r for r in self.app.store.kept(self.kinds) if can_open(r)]
+        self.rows = [r for r in self.app.store.kept(self.kinds, limit=RESUME_CANDIDATES)
+                     if can_open(r)]
+        self.total = self.app.store.count(self.kinds, kept=True)
         self.button.visible = bool(self.rows)
-        self.more.visible = len(self.rows) > 1
+        self.more.visible = self.total > 1
         if self.rows:
             self.screen.focus = self.screen.buttons.index(self.button)
 
