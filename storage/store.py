@@ -69,6 +69,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
 }
 """The statements that take a database from the version before to this one."""
 
+DAMAGED_SETTING = object()
+"""What ``get_setting`` gives for a stored value that cannot be read (never a valid value)."""
+
 SAVE_REASONS = ("full", "read_only", "busy", "conflict", "io")
 
 
@@ -398,8 +401,8 @@ class Store:
             row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
             return default if row is None else json.loads(row[0])
         except (sqlite3.DatabaseError, ValueError) as exc:
-            log.error("setting %r cannot be read (%s): default used", key, type(exc).__name__)
-            return default
+            log.error("setting %r cannot be read (%s)", key, type(exc).__name__)
+            return DAMAGED_SETTING
 
     def set_setting(self, key: str, value: Any) -> None:
         """Remember a user setting."""

@@ -87,6 +87,8 @@ def test_bad_stored_settings_fall_back_to_defaults(make_app):
     again = make_app(language=None)
     assert again.top.name == "language"  # no language stored that can be used: asked again
     assert again.rotation == 0 and again.hw.outputs.sound is True
+    said = {fields["setting"] for key, fields in again.notices if key == "notice.setting"}
+    assert said == {"language", "rotation", "sound"}  # the banner says which
 
 
 def test_a_stored_name_that_cannot_be_drawn_is_shown_as_player_n(make_app):

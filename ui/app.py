@@ -51,6 +51,8 @@ IDLE_POLL = 0.02  # seconds between SDL checks when idle (touch latency <= 20 ms
 MAX_SLEEP = 1.0
 STRIP_HEIGHT = 24  # px below the picture for the debug strip (LEDs and buzzer on a laptop)
 
+MISSING = object()  # a setting never chosen on the device
+
 DIRECTIONS = {
     Control.UP: (0, -1),
     Control.DOWN: (0, 1),
@@ -131,11 +133,13 @@ class App:
     def _setting(self, key: str, default, allowed):
         """A setting chosen on the device, or ``default`` when what is stored is not one of
         ``allowed`` (a damaged or foreign value never stops the app)."""
-        value = self.store.get_setting(key, default)
+        value = self.store.get_setting(key, MISSING)
+        if value is MISSING:
+            return default
         if value in allowed and type(value) is type(next(iter(allowed))):
             return value
-        if value is not None:
-            log.error("stored setting %s is not valid: default used", key)
+        log.error("stored setting %s is not valid: default used", key)
+        self.notices.append(("notice.setting", {"setting": key}))
         return default
 
     # --- text and settings --------------------------------------------------------------------
