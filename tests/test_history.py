@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from citadels_driver import Table, setup_lines
+from citadels_driver import play_to_the_end, setup_lines
 from conftest import play, record_text
 
 from ui import registry
@@ -209,10 +209,7 @@ def test_a_scored_row_opens_its_detail_and_breakdown_opens_the_results(make_app)
 
 def test_a_citadels_game_ended_with_done_shows_its_rounds_and_is_scored_later(make_app):
     app = make_app()
-    app.seeds = iter(range(31, 99))
-    setup_lines(app, 4)
-    Table(app, seed=4, complete_from=1).play()
-    game = app.top.controller
+    game = play_to_the_end(app, complete_from=1)
     rounds, order = game.rounds, game.completion_order()
     play(app, "TAP @done\nEXPECT home")
     (row,) = app.store.rows()

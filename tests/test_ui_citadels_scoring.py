@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from citadels_driver import Table, setup_lines
+from citadels_driver import Table, play_to_the_end, setup_lines
 from conftest import play, record_text
 
 # Four cities, tapped the way a table would (2016, 4 players: 7 districts complete a city).
@@ -132,10 +132,7 @@ def test_an_entry_that_cannot_be_scored_says_why_and_can_be_edited(make_app, lan
 
 def test_scoring_right_after_a_game_fills_in_what_the_device_knows(make_app):
     app = make_app()
-    app.seeds = iter(range(31, 99))
-    setup_lines(app, 4)
-    Table(app, seed=4, complete_from=2).play()
-    game = app.top.controller
+    game = play_to_the_end(app, complete_from=2)
     order, final = game.completion_order(), dict(game.final_characters())
     crown = game.rounds[-1].crown_after
     play(app, "TAP @score\nEXPECT score-city")
