@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from citadels_driver import Table, play_to_the_end, setup_lines
+from citadels_driver import play_to_the_end
 from conftest import play, record_text
 
 # Four cities, tapped the way a table would (2016, 4 players: 7 districts complete a city).

@@ -14,7 +14,6 @@ from ... import theme
 from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid, wrap
 from ..base import BODY, Screen
-from ..gate import GateScreen
 from ..kept import leave_game
 from .announce import CALLS, Announcer
 from .controller import CALLING, GameController
