@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import logging
 import os
 import sys
@@ -61,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     from .logs import set_up
 
     set_up(args.log_level)
+    faulthandler.enable()  # a crash in native code (SDL, a driver) logs where Python was
     if args.script and not args.headless:
         return fail("companion", "--script needs --headless")
     script = None
