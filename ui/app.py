@@ -94,7 +94,9 @@ class App:
                                 on_hub_change=self._on_hub_change)
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
         self.hw.outputs.sound = self._setting("sound", config.sound, (True, False))
-        self.hw.outputs.on_change = lambda _state: self.post(REFRESH_EVENT)
+        self._drawing = False  # lights set while drawing are in that frame: no redraw for them
+        self.hw.outputs.on_change = lambda _state: None if self._drawing else self.post(
+            REFRESH_EVENT)
         self.debug_strip = (config.debug_strip if config.debug_strip is not None
                             else not self.hw.has_physical_outputs and not headless)
         self.display = Display(self.rotation, config.fullscreen, headless,
@@ -436,7 +438,11 @@ class App:
     def _draw_frame(self) -> None:
         lights = self.top.seat_lights()
         if lights is not None:
-            self.hw.outputs.set_seats(lights)
+            self._drawing = True
+            try:
+                self.hw.outputs.set_seats(lights)
+            finally:
+                self._drawing = False
         self.top.draw(self.display.canvas)
         self._draw_toast(self.display.canvas)
         self._draw_hub_notice(self.display.canvas)

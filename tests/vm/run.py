@@ -149,6 +149,7 @@ def save_journal(guest, out: Path) -> None:
     failed); nothing if the guest no longer answers."""
     try:
         (out / "companion-journal.log").write_text(guest.journal("-b -u companion -o short"))
+        (out / "kernel.log").write_text(guest.journal("-b -k -o short"))  # segfaults: where
     except Exception as exc:  # a dead guest: the summary says what failed already
         log(f"vm: no journal ({type(exc).__name__})")
 
