@@ -58,12 +58,19 @@ class Rules(Protocol):
 
     def outcome(self, state: State) -> Outcome: ...
 
+    def progress(self, state: State) -> Mapping[str, int]: ...
+
 
 class RulesBase:
     """Defaults shared by the engines: ``is_legal`` by trying ``apply`` for open-ended kinds and
     by membership in ``legal`` for the rest; no open-ended kinds."""
 
     open_kinds: tuple[type, ...] = ()
+
+    def progress(self, state: State) -> Mapping[str, int]:
+        """How far the game has got, for lists of kept games (``{"round": 3}``); never used to
+        rebuild it."""
+        return {}
 
     def is_legal(self, state: State, decision: Decision) -> bool:
         if isinstance(decision, self.open_kinds):

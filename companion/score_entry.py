@@ -54,6 +54,9 @@ class ScoreEntryRules:
                                  code="session.unknown_decision", game=self.game_id)
         return EnterPlayer(int(data["index"]), self.read_player(data["player"], data["index"]))
 
+    def progress(self, state: ScoreEntry) -> dict[str, int]:
+        return {"entered": sum(state.entered), "players": len(state.players)}
+
     def apply(self, state: ScoreEntry, decision: EnterPlayer) -> ScoreEntry:
         if not 0 <= decision.index < len(state.players):
             raise IllegalDecision(f"no player {decision.index + 1}", code="score.no_player",

@@ -151,3 +151,12 @@ def prepared_session(store, edition: str, players: int, characters, wanted: dict
 def write_script(path: Path, lines: list[str]) -> Path:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def play_to_the_end(app, complete_from: int = 1):
+    """A 4-player game from setup to its game-over screen (seeded: the same game every time);
+    returns its controller."""
+    app.seeds = iter(range(31, 99))
+    setup_lines(app, 4)
+    Table(app, seed=4, complete_from=complete_from).play()
+    return app.top.controller

@@ -298,6 +298,19 @@ def test_log_level_in_any_case():
     assert build_parser().parse_args([]).log_level is None  # then COMPANION_LOG, else INFO
 
 
+def test_already_running(cli, monkeypatch, tmp_path):
+    from storage.lock import AlreadyRunning
+
+    def app(*args, **kwargs):
+        raise AlreadyRunning(Path("/x"), 123)
+
+    monkeypatch.setattr("ui.app.App", app)
+    code, err = cli("--headless", "--config", str(tmp_path / "none.toml"),
+                    "--data-dir", str(tmp_path))
+    assert code == 2
+    assert err.startswith("companion: another companion is already running on /x (pid 123)")
+
+
 def test_script_not_utf8(cli, tmp_path):
     script = tmp_path / "s.txt"
     script.write_bytes(b"OK\n\xff\n")

@@ -12,7 +12,7 @@ import pytest
 from companion.errors import IllegalDecision, UnknownDecision
 from companion.rng import SEED_BITS, Rng, new_seed
 from companion.session import Session
-from companion.store import Store, StoreError
+from storage.store import Store, StoreError
 from conftest import ROOT
 
 
@@ -138,7 +138,7 @@ def test_replay_refuses_a_session_of_another_game_and_bad_decisions():
 CHILD = """
 import sys, time
 sys.path.insert(0, {root!r})
-from companion.store import Store
+from storage.store import Store
 store = Store({path!r})
 session = store.create_session("tally", {{"sides": 6}}, seed=5)
 for n in range(1, 4):

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from citadels_driver import Table, setup_lines, write_script
-from companion.store import Store
+from storage.store import Store
 from conftest import ROOT
 
 SEED = 20261123

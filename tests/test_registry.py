@@ -84,7 +84,8 @@ def test_a_game_no_longer_registered_is_left_alone(make_app, race):
 def test_a_kept_game_that_cannot_reopen_is_said_in_the_ui_language(make_app, race, config, stored,
                                                                     text):
     """A refused stored step is said by its code's text, anything else as a damaged step; never
-    the exception's English sentence. The game stays kept."""
+    the exception's English sentence. The game is kept on disk, set aside as damaged (listed,
+    never opened again at a restart)."""
     app = make_app(language="ko")
     app.store.append(app.store.create_session("race", {**config, "names": ["A", "B"]}, 1),
                      stored)
@@ -92,4 +93,5 @@ def test_a_kept_game_that_cannot_reopen_is_said_in_the_ui_language(make_app, rac
     again = make_app(language=None)
     assert again.top.name == "home"
     assert text in again.notice_texts()
-    assert [s.game for s in again.store.unfinished()] == ["race"]
+    (kept,) = again.store.kept()
+    assert kept.game == "race" and kept.damaged in ("replay", "decisions", "config")

@@ -22,7 +22,7 @@ import pytest
 
 from companion.citadels.game import GameRules
 from companion.rng import COUNTER, LEGACY, Seed
-from companion.store import SCHEMA_VERSION, Store
+from storage.store import SCHEMA_VERSION, Store
 from companion.tiletum.game import TiletumRules
 from companion.troyes.game import TroyesRules
 from conftest import ROOT
@@ -90,3 +90,13 @@ def test_a_fresh_database_is_made_at_the_current_version(tmp_path):
     db = sqlite3.connect(tmp_path / "new.sqlite3")
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert "rng" in [row[1] for row in db.execute("PRAGMA table_info(sessions)")]
+
+
+def test_version_3_lists_the_old_games_without_replaying_them(old_store):
+    """Schema 3 gives old sessions a last-played time (their finish or creation) and an order
+    (their id), so kept games and History list them newest first."""
+    store, _ = old_store
+    kept = store.kept()
+    assert [g.session_id for g in kept] == sorted((g.session_id for g in kept), reverse=True)
+    assert all(g.played_at and g.damaged is None and g.names for g in kept)
+    assert store.count() == len(store.rows(limit=1000)) >= len(kept)

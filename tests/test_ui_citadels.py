@@ -206,15 +206,15 @@ def test_a_kept_draft_can_be_continued_from_the_setup_screen(make_app):
     assert len(app.stack[1].controller.session.decisions) == 1
 
 
-def test_starting_a_new_draft_retires_the_kept_one(make_app):
+def test_starting_a_new_draft_keeps_the_kept_one(make_app):
+    """Issue 15: Start never ends a kept game; both are kept side by side, newest first."""
     app = make_app()
     start_game(app, "2016", 4)
     play(app, "BACK\nEXPECT draft-public")
     play(app, f"TAP {centre(app, 'leave')}\nEXPECT home")
     start_game(app, "classic", 5)
-    (current,) = app.store.unfinished()
-    assert current.config["edition"] == "classic"
-    assert app.store.history()[0].result["abandoned"]
+    assert [s.config["edition"] for s in app.store.unfinished()] == ["classic", "2016"]
+    assert app.store.history() == []
 
 
 def test_an_unexpected_error_on_a_private_screen_leaves_it_and_keeps_the_game(make_app, caplog):

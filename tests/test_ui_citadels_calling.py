@@ -35,7 +35,7 @@ def new_game(make_app, players, edition="2016", characters=(), seed=1, **kwargs)
 
 def open_prepared(make_app, tmp_path, edition, players, characters, wanted, **kwargs):
     """An app restarted on a stored game whose draft gave the wanted characters."""
-    from companion.store import Store
+    from storage.store import Store
 
     data = tmp_path / "prepared"
     data.mkdir()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from citadels_driver import Table, setup_lines
+from citadels_driver import play_to_the_end
 from conftest import play, record_text
 
 # Four cities, tapped the way a table would (2016, 4 players: 7 districts complete a city).
@@ -92,7 +92,7 @@ def test_entering_four_cities_gives_the_scores_and_keeps_them_in_history(
     (game,) = app.store.history()
     assert game.result["winner"] == expected[0][0]
     assert app.store.unfinished() == []
-    play(app, "TAP @history\nEXPECT history\nTAP @game0\nEXPECT score-results", screenshots=shots)
+    play(app, "TAP @history\nEXPECT history\nTAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results", screenshots=shots)
     assert [(p["name"], p["total"]) for p in app.top.ranked()] == expected
     assert not any(b.name == "edit" for b in app.top.buttons)  # History is read-only
     assert all(p.stat().st_size > 0 for p in shots.iterdir())
@@ -132,10 +132,7 @@ def test_an_entry_that_cannot_be_scored_says_why_and_can_be_edited(make_app, lan
 
 def test_scoring_right_after_a_game_fills_in_what_the_device_knows(make_app):
     app = make_app()
-    app.seeds = iter(range(31, 99))
-    setup_lines(app, 4)
-    Table(app, seed=4, complete_from=2).play()
-    game = app.top.controller
+    game = play_to_the_end(app, complete_from=2)
     order, final = game.completion_order(), dict(game.final_characters())
     crown = game.rounds[-1].crown_after
     play(app, "TAP @score\nEXPECT score-city")
@@ -148,11 +145,13 @@ def test_scoring_right_after_a_game_fills_in_what_the_device_knows(make_app):
     assert app.store.history()[0].result["completion_order"] == list(order)
 
 
-def test_history_rows_without_scores_are_not_buttons_to_nowhere(make_app):
+def test_history_rows_without_scores_open_their_detail(make_app):
+    """Issue 15: no dead rows. A finished game without scores (here one whose stored config
+    cannot be replayed) opens its detail, which says what the row keeps."""
     app = make_app()
     session = app.store.create_session("citadels", {}, 1)
     app.store.finish(session, {"first_complete": "Mina"})
-    play(app, "TAP @history\nEXPECT history\nTAP @game0\nEXPECT history")
+    play(app, "TAP @history\nEXPECT history\nTAP @row0\nEXPECT history-detail")
 
 
 def test_the_results_screen_draws_a_bar_per_player(make_app, tmp_path):

@@ -104,6 +104,7 @@ def test_gpio_buttons_drive_the_ui_like_the_keyboard(make_app):
 
     tap("down")
     tap("right")
+    tap("right")
     assert app.top.buttons[app.top.focus].name == "settings"
     tap("ok")
     assert app.top.name == "settings"

@@ -275,7 +275,7 @@ def test_a_whole_game_to_final_scores_and_history(make_app, tmp_path, language):
     play(app, "BACK\nTAP @done\nEXPECT home\nTAP @history\nEXPECT history")
     history = app.top
     assert "tiletum" == history.games[0].game
-    play(app, "TAP @game0\nEXPECT score-results")
+    play(app, "TAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results")
     assert app.top.data["winners"] == [order[0]]
 
 

@@ -183,7 +183,7 @@ def test_troyes_final_scores_entered_on_the_device_go_to_history(make_app, tmp_p
     assert totals == [("1", 17), ("2", 15), ("3", -1)]
     first = app.top.ranked()[0]["breakdown"]
     assert first == {"tokens": 11, "events": 1, "workers": 2, "cathedral": -2, "characters": 5}
-    play(app, "TAP @done\nEXPECT home\nTAP @history\nTAP @game0\nEXPECT score-results")
+    play(app, "TAP @done\nEXPECT home\nTAP @history\nTAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results")
     assert [(p["name"][-1], p["total"]) for p in app.top.ranked()] == totals
     assert app.store.history()[0].result["winner"].endswith("1")
 

@@ -23,14 +23,16 @@ import pygame
 
 import companion
 from companion.rng import new_seed
-from companion.store import Store
+from storage.lock import DataLock
+from storage.opening import open_store
+from storage.store import SaveFailed
 from hw.backend import open_hardware
 from hw.controls import Control, ControlEvent, Kind
 from hw.keyboard import control_for_key
 from hw.outputs import LedMode
 
 from . import registry, theme
-from .config import Config
+from .config import LANGUAGES, ROTATIONS, Config
 from .display import Display, use_headless_driver
 from .fonts import find_fonts
 from .i18n import Catalog
@@ -48,6 +50,8 @@ ACTIVE_WINDOW = 2.0  # seconds after the last input during which the loop polls 
 IDLE_POLL = 0.02  # seconds between SDL checks when idle (touch latency <= 20 ms)
 MAX_SLEEP = 1.0
 STRIP_HEIGHT = 24  # px below the picture for the debug strip (LEDs and buzzer on a laptop)
+
+MISSING = object()  # a setting never chosen on the device
 
 DIRECTIONS = {
     Control.UP: (0, -1),
@@ -67,13 +71,17 @@ class App:
         for error in config.errors:
             log.error("config: %s", error)
         self._wake = threading.Event()
-        self.store = self._open_store()
-        self.rotation = self.store.get_setting("rotation", config.rotation)
+        self.lock = DataLock(config.data_dir)
+        self.lock.acquire()  # AlreadyRunning: another app has this data directory
+        opened = open_store(config.database)
+        self.store = opened.store
+        self.notices += opened.notices
+        self.rotation = self._setting("rotation", config.rotation, ROTATIONS)
         if headless:
             use_headless_driver()
         pygame.font.init()
         self.fonts = find_fonts()
-        language = self.store.get_setting("language", config.language)
+        language = self._setting("language", config.language, LANGUAGES)
         if not self.fonts.has_hangul:
             self.notices.append(("notice.no_hangul", {}))
             language = "en"
@@ -85,8 +93,10 @@ class App:
                                 hub=config.hub, hub_usb_id=config.hub_usb_id,
                                 on_hub_change=self._on_hub_change)
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
-        self.hw.outputs.sound = self.store.get_setting("sound", config.sound)
-        self.hw.outputs.on_change = lambda _state: self.post(REFRESH_EVENT)
+        self.hw.outputs.sound = self._setting("sound", config.sound, (True, False))
+        self._drawing = False  # lights set while drawing are in that frame: no redraw for them
+        self.hw.outputs.on_change = lambda _state: None if self._drawing else self.post(
+            REFRESH_EVENT)
         self.debug_strip = (config.debug_strip if config.debug_strip is not None
                             else not self.hw.has_physical_outputs and not headless)
         self.display = Display(self.rotation, config.fullscreen, headless,
@@ -107,22 +117,32 @@ class App:
         self._ready = False  # watchdog pings start after READY=1
         self._pointer_target: Button | None = None
         self._pointer_up: tuple[float, float] | None = None
+        self._last_action = None  # (screen, callback) of the last button pressed: a retry
+        self.toast: tuple[str, dict] | None = None  # a line shown until the next input
         from .screens.home import HomeScreen
+        from .screens.kept import resume_latest
         from .screens.language import LanguageScreen
-        from .screens.resume import resume_unfinished
 
         self.push(HomeScreen(self))
-        resume_unfinished(self)
+        try:
+            resume_latest(self)
+        except Exception as exc:  # whatever a stored game does, the kiosk starts
+            self._recover(exc)
+            self.pop_to("home")
         if not self.language_chosen:
             self.push(LanguageScreen(self))
 
-    def _open_store(self) -> Store:
-        try:
-            return Store(self.config.database)
-        except Exception as exc:  # OSError, sqlite3.Error, StoreError: never stop the app
-            log.error("cannot open %s: %s; games will not be saved", self.config.database, exc)
-            self.notices.append(("notice.store", {"error": str(exc)}))
-            return Store(":memory:")
+    def _setting(self, key: str, default, allowed):
+        """A setting chosen on the device, or ``default`` when what is stored is not one of
+        ``allowed`` (a damaged or foreign value never stops the app)."""
+        value = self.store.get_setting(key, MISSING)
+        if value is MISSING:
+            return default
+        if value in allowed and type(value) is type(next(iter(allowed))):
+            return value
+        log.error("stored setting %s is not valid: default used", key)
+        self.notices.append(("notice.setting", {"setting": key}))
+        return default
 
     # --- text and settings --------------------------------------------------------------------
     def t(self, key: str, **fields) -> str:
@@ -228,6 +248,9 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         """Turn one pygame event into what it means for the app."""
         kind = event.type
+        if kind in (CONTROL_EVENT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.toast:
+            self.toast = None  # a line said until the next input
+            self.dirty = True
         if kind == CONTROL_EVENT:
             self._last_input = time.monotonic()
             self.on_control(event.control_event)
@@ -276,11 +299,11 @@ class App:
                 focused.pressed = True
             elif kind is Kind.HOLD and focused.on_hold:
                 focused.pressed = False
-                focused.on_hold()
+                self.act(focused.on_hold)
             elif kind is Kind.RELEASE:
                 focused.pressed = False
                 if not event.after_hold and focused.on_click and focused.enabled:
-                    focused.on_click()
+                    self.act(focused.on_click)
         elif control is Control.BACK and kind is Kind.RELEASE and not event.after_hold:
             screen.on_back()
 
@@ -291,13 +314,18 @@ class App:
         if event.kind is Kind.HOLD and target.on_hold:
             target.pressed = False
             self._pointer_target = None
-            target.on_hold()
+            self.act(target.on_hold)
         elif event.kind is Kind.RELEASE:
             target.pressed = False
             self._pointer_target = None
             up = self._pointer_up
             if not event.after_hold and up and target.rect.collidepoint(up) and target.on_click:
-                target.on_click()
+                self.act(target.on_click)
+
+    def act(self, action) -> None:
+        """Carry out a button's action, remembered so a failed save can be tried again."""
+        self._last_action = (self.top, action)
+        action()
 
     # --- the loop -----------------------------------------------------------------------------
     def run(self) -> int:
@@ -319,11 +347,23 @@ class App:
         for event in self._wait(self._timeout(max_wait)):
             try:
                 self.handle(event)
+            except SaveFailed as exc:  # nothing was stored or applied: say so, offer a retry
+                self.save_failed(exc)
             except Exception as exc:  # a bug must not end the game: log it, step back, go on
                 self._recover(exc)
         if self.dirty:
             self.render()
         self._ping_watchdog()
+
+    def save_failed(self, exc: SaveFailed) -> None:
+        """A decision could not be stored: "Could not save — <reason>", and Try again repeats
+        the tap that failed on the screen where it failed."""
+        from .screens.ask import SaveFailedScreen
+
+        log.error("not saved (%s) on screen %s", exc.reason, self.top.name)
+        screen, action = self._last_action or (None, None)
+        retry = action if screen is self.top else None
+        self.push(SaveFailedScreen(self, exc.reason, retry))
 
     def _recover(self, exc: Exception) -> None:
         """After an unexpected error: log where it happened (not its message, which could name
@@ -378,15 +418,54 @@ class App:
 
     def render(self) -> None:
         """Draw the top screen (and the debug strip) and show it; the seat lights follow the
-        screen."""
+        screen. An error while drawing is recovered like one while handling input; a screen
+        that still cannot be drawn is left (home last), so the app never stops over a frame."""
+        for _attempt in range(len(self.stack) + 2):
+            try:
+                self._draw_frame()
+                return
+            except Exception as exc:
+                failed = self.top
+                self._recover(exc)
+                if self.top is failed and len(self.stack) > 1:
+                    self.stack.pop().on_leave()  # a public screen that cannot be drawn
+                    self._enter(self.top)
+                    self.notices.append(("notice.draw", {}))
+        self.display.canvas.fill(theme.BACKGROUND)  # nothing can be drawn: a plain frame
+        self.display.present(None)
+        self.dirty = False
+
+    def _draw_frame(self) -> None:
         lights = self.top.seat_lights()
         if lights is not None:
-            self.hw.outputs.set_seats(lights)
+            self._drawing = True
+            try:
+                self.hw.outputs.set_seats(lights)
+            finally:
+                self._drawing = False
         self.top.draw(self.display.canvas)
+        self._draw_toast(self.display.canvas)
         self._draw_hub_notice(self.display.canvas)
         self.display.present(self._draw_strip if self.debug_strip else None)
         self.frames += 1
         self.dirty = False
+
+    def say(self, key: str, **fields) -> None:
+        """A line at the bottom of the screen until the next input (e.g. how to come back to
+        a game just left)."""
+        self.toast = (key, fields)
+        self.dirty = True
+
+    def _draw_toast(self, canvas: pygame.Surface) -> None:
+        if self.toast is None:
+            return
+        key, fields = self.toast
+        text = self.fonts.render(self.t(key, **fields), theme.SMALL_SIZE, theme.TEXT)
+        rect = text.get_rect(midbottom=(canvas.get_width() // 2, canvas.get_height() - 10))
+        rect = rect.inflate(24, 12).clamp(canvas.get_rect())
+        pygame.draw.rect(canvas, theme.PANEL, rect, border_radius=10)
+        pygame.draw.rect(canvas, theme.ACCENT, rect, 2, border_radius=10)
+        canvas.blit(text, text.get_rect(center=rect.center))
 
     def _on_hub_change(self, status) -> None:
         """From the hub's thread: remember that it was connected, and redraw."""
@@ -446,6 +525,7 @@ class App:
         self.speaker.close()
         self.hw.close()
         self.store.close()
+        self.lock.release()
         pygame.quit()
 
     def about(self) -> dict[str, str]:

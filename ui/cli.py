@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import logging
 import os
 import sys
@@ -61,6 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     from .logs import set_up
 
     set_up(args.log_level)
+    try:
+        faulthandler.enable()  # a crash in native code (SDL, a driver) logs where Python was
+    except (OSError, ValueError):  # stderr is not a file (a caller captured it)
+        pass
     if args.script and not args.headless:
         return fail("companion", "--script needs --headless")
     script = None
@@ -83,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     config = load_config(args.config)
     if args.data_dir:
         config = replace(config, data_dir=args.data_dir)
+    from storage.lock import AlreadyRunning
+
     from .app import App
 
     try:
@@ -90,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
+    except AlreadyRunning as exc:
+        return fail("companion", exc)
     if args.seed is not None:
         app.seeds = iter(range(args.seed, args.seed + 1_000_000))
     if args.lang:

@@ -32,18 +32,25 @@ class GameEntry:
     score entry…) to ``open(app, session)``, which puts the game back on screen as it stands;
     ``results`` shows a finished game's stored scores again (History's detail, ``(app,
     data=...)``); ``history_row`` says the outcome in History's row (``(t, result) -> str``;
-    default: the winner); ``commands`` maps a command-line command (``score``, ``roll``,
-    ``simulate``) to an object whose ``add_to(subparsers)`` adds the game's subcommands (each
-    with its ``run`` as the parser default);
-    ``icon`` draws the game's picture on its home button (``(surface, rect)``); ``catalogue``
-    is a folder of ``<lang>.toml`` files merged into the app's messages (for a game kept
-    outside ui/i18n/)."""
+    default: the winner); ``history_rounds`` shows how a stored game went, in History's detail
+    (``(app, session)`` → None when that kind of session has no rounds, else pages with
+    ``count``, ``title(i)`` and ``draw(canvas, rect, i)``; a session that cannot be replayed
+    raises, and the detail says the rounds cannot be shown); ``score_later`` enters the final
+    scores of a game finished without them (``(app, session)``: opens a score entry linked to
+    the game, whose finishing puts the scores on the game's own History row); ``commands``
+    maps a command-line command (``score``, ``roll``, ``simulate``) to an object whose
+    ``add_to(subparsers)`` adds the game's subcommands (each with its ``run`` as the parser
+    default); ``icon`` draws the game's picture on its home button (``(surface, rect)``);
+    ``catalogue`` is a folder of ``<lang>.toml`` files merged into the app's messages (for a
+    game kept outside ui/i18n/)."""
 
     id: str
     setup: str
     openers: dict[str, str]
     results: str | None = None
     history_row: str | None = None
+    history_rounds: str | None = None
+    score_later: str | None = None
     commands: dict[str, str] = field(default_factory=dict)
     icon: str | None = None
     catalogue: Path | None = None
@@ -60,6 +67,8 @@ BUILT_IN = (
                  "citadels-score": "ui.screens.citadels.score_controller:open_score_entry"},
         results="ui.screens.citadels.score_results:CitadelsResultsScreen",
         history_row="ui.screens.citadels.rounds:history_outcome",
+        history_rounds="ui.screens.citadels.history_rounds:history_rounds",
+        score_later="ui.screens.citadels.later:score_later",
         commands={"score": "ui.score_cli:CITADELS", "simulate": "ui.simulate_cli:CITADELS"},
         icon="ui.icons:crown"),
     GameEntry(
@@ -67,6 +76,7 @@ BUILT_IN = (
         openers={"troyes": "ui.screens.troyes.board:open_game",
                  "troyes-score": "ui.screens.troyes.score:open_score_entry"},
         results="ui.screens.troyes.score:TroyesResultsScreen",
+        score_later="ui.screens.troyes.later:score_later",
         commands={"score": "ui.score_cli:TROYES", "roll": "ui.roll_cli:TROYES"},
         icon="ui.icons:dice"),
     GameEntry(
@@ -74,6 +84,7 @@ BUILT_IN = (
         openers={"tiletum": "ui.screens.tiletum.board:open_game",
                  "tiletum-score": "ui.screens.tiletum.score:open_score_entry"},
         results="ui.screens.tiletum.score:TiletumResultsScreen",
+        score_later="ui.screens.tiletum.later:score_later",
         commands={"score": "ui.score_cli:TILETUM", "roll": "ui.roll_cli:TILETUM"},
         icon="ui.icons:wheel"),
 )

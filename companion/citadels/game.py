@@ -208,3 +208,6 @@ class GameRules(RulesBase):
 
     def outcome(self, state: Game) -> Outcome:
         return Outcome(state.over, result(state))
+
+    def progress(self, state: Game) -> dict[str, int]:
+        return {"round": len(state.rounds) + (0 if state.over else 1)}

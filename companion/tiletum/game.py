@@ -525,6 +525,9 @@ class TiletumRules(CodecRules):
         except TypeError:  # an unhashable field (a list): no legal decision has one
             return False
 
+    def progress(self, state: Tiletum) -> dict[str, int]:
+        return {"round": state.round}
+
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Tiletum:
         festivals = tuple(Festival(f["tile"], f["tile_vp"], f["board_vp"])
                           for f in config["festivals"])

@@ -329,5 +329,8 @@ class TroyesRules(CodecRules):
         """The public view for every seat: nothing in Troyes is hidden."""
         return view(state)
 
+    def progress(self, state: Troyes) -> dict[str, int]:
+        return {"round": state.round}
+
     def outcome(self, state: Troyes) -> Outcome:
         return Outcome(state.finished, {"game": self.game_id, "rounds": state.round})

@@ -135,12 +135,23 @@ def run(out: Path, language: str, report: Report) -> None:
         play(guest, report, work, language)
     finally:
         if guest is not None:
+            save_journal(guest, out)
             guest.machine.stop()
             report.facts["screenshots"] = {"dir": str(out), "files": guest.shots}
         for console in sorted(work.glob("console-*.log")):
             shutil.copy(console, out / console.name)
         shutil.rmtree(work, ignore_errors=True)
         report.time("total", time.monotonic() - started)
+
+
+def save_journal(guest, out: Path) -> None:
+    """The app's journal of the last boot, next to the screenshots (what to read when a step
+    failed); nothing if the guest no longer answers."""
+    try:
+        (out / "companion-journal.log").write_text(guest.journal("-b -u companion -o short"))
+        (out / "kernel.log").write_text(guest.journal("-b -k -o short"))  # segfaults: where
+    except Exception as exc:  # a dead guest: the summary says what failed already
+        log(f"vm: no journal ({type(exc).__name__})")
 
 
 def kvm_works() -> bool:

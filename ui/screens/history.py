@@ -1,59 +1,176 @@
-"""History: the finished games kept in the store, newest first."""
+"""History: every game ever stored — finished, in progress, damaged — newest first, read from the
+store a page at a time (it opens at once with 10,000 games), filtered by game (All, then one
+button per registered game). A row in progress reopens where it stands, a finished one opens
+its detail (ui/screens/history_detail.py), a damaged one offers to delete it; any row can be
+deleted (after asking) with the button at its right end."""
 
 from __future__ import annotations
 
 import pygame
 
 from .. import registry, theme
-from ..widgets import Button, draw_text
-from .base import BODY, Screen
+from ..widgets import Button, draw_text, grid
+from .base import BODY
+from .history_detail import HistoryDetailScreen, outcome_text, short_names
+from .kept import ask_delete, can_open, game_name, open_kept
+from .listing import ListScreen
 
-ROWS = 7
-ROW_H = 56
+FILTER = pygame.Rect(BODY.left, BODY.top, BODY.width, 48)
+FILTER_MIN_W = 120  # px: a filter button narrower than this would cut its game's name
+LIST_TOP = FILTER.bottom + 22  # room above the rows for the count and the position
 
 
-class HistoryScreen(Screen):
+def stored_kinds(store) -> tuple[str, ...]:
+    """Every kind of session in the store (``citadels``, ``troyes-score``…), from the index on
+    (game, touched): quick with 10,000 games."""
+    return store.kinds()
+
+
+def kinds_of(entry, stored: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of session that belong to ``entry``'s game: those it opens, and any stored
+    kind the registry gives to it (its id starts the kind's name: ``citadels-draft``)."""
+    own = set(entry.openers)
+    own.update(k for k in stored if (found := registry.entry_for_session(k)) is not None
+               and found.id == entry.id)
+    return tuple(sorted(own))
+
+
+class HistoryScreen(ListScreen):
     name = "history"
+    visible_rows = 6
+    area = pygame.Rect(BODY.left, LIST_TOP, BODY.width, BODY.bottom - LIST_TOP)
+
+    def __init__(self, app):
+        self.filter: str | None = None  # a game id; None shows every game
+        self.filter_first = 0  # the first game shown when the filter buttons do not all fit
+        self.kinds: tuple[str, ...] | None = None  # the session kinds the filter shows
+        super().__init__(app)
 
     def title(self) -> str:
         return self.t("history.title")
 
+    # --- the filter -------------------------------------------------------------------------
     def build(self) -> None:
-        self.games = self.app.store.history(limit=ROWS)
-        for i, game in enumerate(self.games):  # a scored game: tap it to see its result again
-            rect = pygame.Rect(BODY.left, BODY.top + 4 + i * ROW_H, BODY.width, ROW_H - 4)
-            action = (lambda g=game: self.open(g)) if self.detail(g=game) else None
-            self.add(Button(rect, lambda g=game: self.row_text(g), action, name=f"game{i}",
-                            size=theme.BODY_SIZE))
+        self.build_filter()
+        self.build_list()
 
-    @staticmethod
-    def detail(g):
-        """The game's results screen for a row with stored scores, else None."""
-        entry = registry.entry_for_session(g.game)
-        return entry.results if entry and entry.results and "scores" in g.result else None
-
-    def open(self, game) -> None:
-        screen = registry.resolve(self.detail(game))
-        self.app.push(screen(self.app, data=game.result["scores"]))
-
-    def row_text(self, game) -> str:
-        """One line per finished game: date, game, outcome (the winner, unless the game's
-        registry entry says it another way)."""
-        entry = registry.entry_for_session(game.game)
-        game_name = self.t(entry.title_key) if entry else game.game
-        if game.result.get("abandoned"):
-            outcome = self.t("history.abandoned")
-        elif game.result.get("winner"):
-            outcome = self.t("history.winner", name=game.result["winner"])
-        elif entry and entry.history_row:
-            outcome = registry.resolve(entry.history_row)(self.t, game.result)
+    def build_filter(self) -> None:
+        """All, then one button per game; when they do not fit, All, ◀, as many games as fit
+        and ▶ (the games slide along)."""
+        games = registry.games()
+        fits = max(4, FILTER.width // FILTER_MIN_W)
+        self.filter_paged = len(games) + 1 > fits
+        cells = grid(FILTER, min(len(games) + 1, fits), min(len(games) + 1, fits), 8)
+        self.add(Button(cells[0], lambda: self.t("history.all"), lambda: self.set_filter(None),
+                        name="filter-all", selected=lambda: self.filter is None,
+                        size=theme.BODY_SIZE))
+        if not self.filter_paged:
+            slots = cells[1:]
         else:
-            outcome = self.t("history.no_winner")
-        return self.t("history.row", date=game.finished_at[:10], game=game_name, outcome=outcome)
+            slots = cells[2:-1]
+            self.add(Button(cells[1], "◀", lambda: self.slide_filter(-1), name="filter-prev"))
+            self.add(Button(cells[-1], "▶", lambda: self.slide_filter(1), name="filter-next"))
+        self.filter_slots = [
+            self.add(Button(cell, lambda i=i: self._filter_label(i),
+                            lambda i=i: self._filter_tap(i), size=theme.BODY_SIZE,
+                            selected=lambda i=i: self._filter_game(i) is not None
+                            and self._filter_game(i).id == self.filter))
+            for i, cell in enumerate(slots)]
+        self.slide_filter(0)
+
+    def _filter_game(self, i: int):
+        games = registry.games()
+        return games[self.filter_first + i] if self.filter_first + i < len(games) else None
+
+    def _filter_label(self, i: int) -> str:
+        game = self._filter_game(i)
+        return self.t(game.title_key) if game else ""
+
+    def _filter_tap(self, i: int) -> None:
+        game = self._filter_game(i)
+        if game is not None:
+            self.set_filter(game.id)
+
+    def slide_filter(self, step: int) -> None:
+        games = registry.games()
+        last = max(0, len(games) - len(self.filter_slots))
+        self.filter_first = max(0, min(self.filter_first + step * len(self.filter_slots), last))
+        for i, button in enumerate(self.filter_slots):
+            game = self._filter_game(i)
+            button.visible = game is not None
+            button.name = f"filter-{game.id}" if game else f"filter-slot{i}"
+        if self.filter_paged:
+            self.button("filter-prev").enabled = self.filter_first > 0
+            self.button("filter-next").enabled = self.filter_first < last
+        self.app.dirty = True
+
+    def set_filter(self, game_id: str | None) -> None:
+        """Show only ``game_id``'s sessions (None: all), from the newest."""
+        self.filter = game_id
+        self.offset = 0
+        self.find_kinds()
+        self.reload()
+
+    def find_kinds(self) -> None:
+        """The session kinds the filter shows (every kind for All, or a game no longer
+        registered)."""
+        entry = next((g for g in registry.games() if g.id == self.filter), None)
+        if entry is None:
+            self.filter = self.kinds = None
+        else:
+            self.kinds = kinds_of(entry, stored_kinds(self.app.store))
+
+    # --- the list ---------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        """Back from a detail, a question or a game: the rows as they are now."""
+        if self.filter is not None:  # a kind of session may have been stored since
+            self.find_kinds()
+        self.reload()
+
+    def count(self) -> int:
+        if self.kinds == ():
+            return 0
+        return self.app.store.count(self.kinds)
+
+    def page(self, offset: int, limit: int):
+        if self.kinds == ():
+            return []
+        return self.app.store.rows(self.kinds, offset, limit)
+
+    @property
+    def games(self):
+        """The rows shown now (newest first)."""
+        return self.items
+
+    def row_text(self, row) -> str:
+        """Date · game · players (shortened) · outcome (winner, first city, in progress, …)."""
+        players = short_names(self.app, row)
+        fields = {"date": row.played_at[:10], "game": game_name(self.app, row),
+                  "outcome": outcome_text(self.app, row)}
+        if not players:
+            return self.t("history.row_nameless", **fields)
+        return self.t("history.row", players=players, **fields)
+
+    def open_row(self, row) -> None:
+        if row.damaged:
+            ask_delete(self.app, row, self.reload)
+        elif not row.finished and can_open(row):
+            open_kept(self.app, row)
+        else:
+            self.app.push(HistoryDetailScreen(self.app, row))
+
+    def side_action(self, row):
+        return "kept.delete", lambda: ask_delete(self.app, row, self.reload)
+
+    def empty_text(self) -> str:
+        if self.filter is None:
+            return self.t("history.empty")
+        return self.t("history.empty_game", game=self.t(f"game.{self.filter}"))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        fonts = self.app.fonts
-        if not self.games:
-            draw_text(canvas, fonts, self.t("history.empty"), BODY.center, theme.BIG_SIZE,
-                      theme.TEXT_DIM, anchor="center")
-            return
+        if self.total:
+            draw_text(canvas, self.app.fonts, self.t("history.count", n=self.total),
+                      (self.area.left + 4, self.area.top - 11), theme.SMALL_SIZE - 2,
+                      theme.TEXT_DIM, anchor="midleft")
+        self.draw_list(canvas)
+

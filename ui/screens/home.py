@@ -31,14 +31,20 @@ class HomeScreen(Screen):
             self.add(Button(rect, lambda g=game: self.t(g.title_key),
                             lambda g=game: self.open(g.id), size=size, name=game.id,
                             inset=ICON + 14 if game.icon else 0))
-        lower = grid(pygame.Rect(BODY.left, BODY.top + 226, BODY.width, 88), 2, 2)
-        self.add(Button(lower[0], lambda: self.t("home.history"), self.open_history, name="history"))
-        self.add(Button(lower[1], lambda: self.t("home.settings"), self.open_settings,
+        lower = grid(pygame.Rect(BODY.left, BODY.top + 226, BODY.width, 88), 3, 3)
+        self.kept = 0
+        self.add(Button(lower[0], lambda: self.t("kept.home", n=self.kept), self.open_kept,
+                        name="kept", selected=lambda: self.kept > 0, size=theme.BODY_SIZE))
+        self.add(Button(lower[1], lambda: self.t("home.history"), self.open_history, name="history"))
+        self.add(Button(lower[2], lambda: self.t("home.settings"), self.open_settings,
                         name="settings"))
         self.problems = self.add(Button(pygame.Rect(BODY.left, HEIGHT - 72, WIDTH - 2 * BODY.left, 56),
                                         self._problem_text, self.open_about, size=theme.SMALL_SIZE,
                                         name="problems", warning=True,
                                         visible=bool(self.app.notices)))
+
+    def on_enter(self) -> None:
+        self.kept = self.app.store.count(kept=True)
 
     def _problem_text(self) -> str:
         texts = self.app.notice_texts()
@@ -62,6 +68,11 @@ class HomeScreen(Screen):
     def open(self, game_id: str) -> None:
         """The game's setup screen."""
         self.app.push(registry.resolve(registry.entry(game_id).setup)(self.app))
+
+    def open_kept(self) -> None:
+        from .kept import KeptGamesScreen
+
+        self.app.push(KeptGamesScreen(self.app))
 
     def open_history(self) -> None:
         from .history import HistoryScreen

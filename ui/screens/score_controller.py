@@ -33,7 +33,8 @@ class ScoreEntryController:
         game these scores finish, if any."""
         config = {"players": [cls.player_json(p) for p in players],
                   "game_session": game_session, **config}
-        return cls(app, app.store.create_session(cls.rules.game_id, config, 0))
+        progress = cls.rules.progress(cls.rules.initial(config, 0))
+        return cls(app, app.store.create_session(cls.rules.game_id, config, 0, progress))
 
     @property
     def game_id(self) -> str:
@@ -61,8 +62,9 @@ class ScoreEntryController:
         """Store one confirmed player (a restart goes on with the next one)."""
         player = self.editing(index) if player is None else player
         data = {"type": PLAYER, "index": index, "player": self.player_json(player)}
-        self.entry = self.rules.apply(self.entry, self.rules.decode(data))
-        self.session = self.app.store.append(self.session, data)
+        entry = self.rules.apply(self.entry, self.rules.decode(data))
+        self.session = self.app.store.append(self.session, data, self.rules.progress(entry))
+        self.entry = entry
         self._editing.pop(index, None)
         log.info("score session %s: player %d stored", self.session.id, index + 1)
 
@@ -89,10 +91,8 @@ class ScoreEntryController:
         record = {"game": self.game, "winner": " & ".join(data["winners"]), "scores": data}
         game_session = self.session.config.get("game_session")
         if game_session is not None:
-            game = self.app.store.load(game_session)
-            self.app.store.finish(game, {**(self.session.config.get("game_result") or {}),
-                                         **record})
-            self.app.store.abandon(self.session)
+            self.app.store.finish(game_session, {**(self.session.config.get("game_result")
+                                                    or {}), **record}, drop=self.session)
         else:
             self.app.store.finish(self.session, record)
         return record

@@ -3,6 +3,8 @@ enters player ``index`` (``entry_screen``) and which shows the result (``results
 
 from __future__ import annotations
 
+from .kept import leave_game
+
 
 def open_entry(app, controller, index: int | None = None) -> None:
     """The entry screen of ``index`` (default: the first player not yet entered), or the
@@ -16,6 +18,6 @@ def back_to_previous(screen) -> None:
     """From a player's entry: the previous player's, or home (the entry is kept) from the
     first."""
     if screen.index == 0:
-        screen.app.pop_to("home")
+        leave_game(screen.app, screen.controller.game_id)
     else:
         open_entry(screen.app, screen.controller, screen.index - 1)

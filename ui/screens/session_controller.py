@@ -12,6 +12,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from companion.names import drawable
+from companion.rng import SCHEME, Seed
 from companion.rules import Outcome, Rules
 from companion.session import UNDO, Session, effective
 
@@ -26,13 +28,15 @@ def table_names(app, players: int) -> list[str]:
 
 
 class SeatNames:
-    """The players' names, kept in the session config (seat n is ``names[n - 1]``)."""
+    """The players' names, kept in the session config (seat n is ``names[n - 1]``); a stored
+    name that cannot be drawn (kept before names were checked) is shown as "Player n"."""
 
     session: Session
 
     @property
     def names(self) -> list[str]:
-        return list(self.session.config["names"])
+        return [n if drawable(n) else self.app.t("setup.seat_name", n=seat)
+                for seat, n in enumerate(self.session.config["names"], 1)]
 
     @property
     def players(self) -> int:
@@ -63,7 +67,9 @@ class SessionController(SeatNames):
     @classmethod
     def create(cls, app, config: dict[str, Any]):
         """A new game with a fresh seed, stored before anything is played."""
-        return cls(app, app.store.create_session(cls.rules.game_id, config, app.new_seed()))
+        seed = app.new_seed()
+        progress = cls.rules.progress(cls.rules.initial(config, Seed(seed, SCHEME)))
+        return cls(app, app.store.create_session(cls.rules.game_id, config, seed, progress))
 
     # --- what the screens may read ------------------------------------------------------------
     def view(self, seat: int | None = None):
@@ -89,7 +95,8 @@ class SessionController(SeatNames):
     def confirm(self, decision) -> None:
         """Check, store (committed), apply; an IllegalDecision leaves nothing stored."""
         new = self.rules.apply(self._state, decision)
-        self.session = self.app.store.append(self.session, self.rules.encode(decision))
+        self.session = self.app.store.append(self.session, self.rules.encode(decision),
+                                             self.rules.progress(new))
         log.info("session %s: decision %d stored", self.session.id, len(self.session.decisions))
         self._set_state(new)
 
@@ -107,9 +114,12 @@ class SessionController(SeatNames):
         """Take back the last standing decision (an undo marker is stored; replayed)."""
         if not self.can_undo:
             return
-        self.session = self.app.store.append(self.session, {"type": UNDO})
+        session = self.session.with_decision({"type": UNDO})
+        state = session.replay(self.rules)
+        self.session = self.app.store.append(self.session, {"type": UNDO},
+                                             self.rules.progress(state))
         log.info("session %s: undo stored", self.session.id)
-        self._set_state(self.session.replay(self.rules))
+        self._set_state(state)
 
     def finish(self) -> None:
         """Close the game: it leaves the resume list and enters History with its outcome and

@@ -14,7 +14,7 @@ from ... import theme
 from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid, wrap
 from ..base import BODY, Screen
-from ..gate import GateScreen
+from ..kept import leave_game
 from .announce import CALLS, Announcer
 from .controller import CALLING, GameController
 from .own import SeatChoiceScreen
@@ -149,8 +149,8 @@ class CallingScreen(Screen):
         self.controller.nav.open_city()
 
     def leave(self) -> None:
-        """Back home; the game stays stored and resumes at the next start."""
-        self.app.pop_to("home")
+        """Back home; the game stays kept (Continue on the setup screen, Games in progress)."""
+        leave_game(self.app, "citadels")
 
     on_back = leave
 

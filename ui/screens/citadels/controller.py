@@ -12,7 +12,7 @@ from dataclasses import replace
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
 from companion.citadels.game import CALLING, DRAFT, OVER, GameRules, RoundResult
-from companion.session import Session, effective
+from companion.session import effective
 
 from ..session_controller import SessionController
 

@@ -15,6 +15,7 @@ from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
+from ..kept import leave_game
 from .controller import DRAFT, GameController
 from .own import SeatChoiceScreen
 from .seatmap import draw_seat_map
@@ -100,8 +101,8 @@ class PublicScreen(DraftScreen):
         self.app.push(SeatChoiceScreen(self.app, self.controller, "draft-public"))
 
     def leave(self) -> None:
-        """Back home. The game stays stored and resumes at the next start."""
-        self.app.pop_to("home")
+        """Back home; the game stays kept (Continue on the setup screen, Games in progress)."""
+        leave_game(self.app, "citadels")
 
     def on_back(self) -> None:
         self.leave()

@@ -9,16 +9,13 @@ them, none of them imports it.
 
 from __future__ import annotations
 
-from companion.citadels.scoring import PlayerCity
-
 from ..gate import GateScreen
-from ..score_flow import open_entry
 from .calling import CallingScreen
 from .city import CityScreen
 from .controller import CALLING, OVER, GameController
 from .draft import PublicScreen, show_turn
+from .later import score_later
 from .rounds import GameOverScreen, RoundSummaryScreen
-from .score_controller import ScoreController
 from .secret import SecretTokensScreen
 from .undo import UndoScreen
 
@@ -66,19 +63,9 @@ class Navigator:
 
     def score(self) -> None:
         """Into History, then straight on to final scoring with what the game knows filled
-        in: who completed (and in which order), the final-round characters, the crown."""
-        c = self.controller
-        c.finish()
-        order, final = c.completion_order(), c.final_characters()
-        crown = c.rounds[-1].crown_after
-        players = [PlayerCity(c.name(s), (), completed=order.index(s) + 1 if s in order else None,
-                              crown=s == crown,
-                              characters=tuple(ch for ch, h in final if h == s))
-                   for s in range(1, c.players + 1)]
-        artist = "artist" in c.session.config["characters"]
-        open_entry(self.app, ScoreController.new(self.app, c.edition, players,
-                                                 decorations=artist, game_session=c.session.id,
-                                                 game_result=c.result()))
+        in (``later.score_later``: completion order, final-round characters, the crown)."""
+        self.controller.finish()
+        score_later(self.app, self.controller.session)
 
 
 def open_game(app, session) -> None:

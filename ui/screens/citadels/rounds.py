@@ -8,6 +8,7 @@ import pygame
 from ... import theme
 from ...widgets import Button, draw_text, grid
 from ..base import BODY, Screen
+from ..kept import leave_game
 from .controller import GameController
 from .seatmap import draw_crown
 
@@ -52,7 +53,7 @@ class RoundScreen(Screen):
         return y
 
     def leave(self) -> None:
-        self.app.pop_to("home")
+        leave_game(self.app, "citadels")
 
     on_back = leave
 

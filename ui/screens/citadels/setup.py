@@ -12,10 +12,11 @@ from companion.rng import Rng
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
+from ..kept import add_start_row
 from ..session_controller import table_names
 from ..score_flow import open_entry
 from .controller import GameController
-from .navigator import open_game, show_game
+from .navigator import show_game
 from .picker import CharacterPickerScreen, refusal_text
 from .score_controller import ScoreController
 
@@ -68,29 +69,15 @@ class CitadelsSetupScreen(Screen):
                            lambda: self.preset == "random"),
                           ("choose", lambda: t("setup.choose"), self.open_picker,
                            lambda: self.preset == "custom")])
-        self.add(Button(pygame.Rect(BODY.right - 220, BODY.bottom - 64, 220, 64),
-                        lambda: t("setup.start"), self.start, name="start", selected=True))
-        self.saved = self._saved_draft()
-        self.add(Button(pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width - 420, 64),
-                        lambda: t("setup.continue", n=len(self.saved.decisions)),
-                        self.continue_saved, name="continue", visible=self.saved is not None,
-                        size=theme.BODY_SIZE))
-        self.add(Button(pygame.Rect(BODY.right - 400, BODY.bottom - 64, 170, 64),
-                        lambda: t("score.start"), self.score_only, name="score",
-                        size=theme.BODY_SIZE))
+        self.kept = add_start_row(self, "citadels", "setup.start", 220, 170)
+
+    def on_enter(self) -> None:
+        self.kept.refresh()
 
     def score_only(self) -> None:
         """Final scoring of a game played without the device: these players, this edition."""
         players = [PlayerCity(name, ()) for name in self.names()]
         open_entry(self.app, ScoreController.new(self.app, self.edition, players))
-
-    def _saved_draft(self):
-        """The newest unfinished game, if the table left one."""
-        games = [s for s in self.app.store.unfinished() if s.game == GameController.game_id]
-        return games[0] if games else None
-
-    def continue_saved(self) -> None:
-        open_game(self.app, self.saved)
 
     def seat_name(self, seat: int) -> str:
         return table_names(self.app, seat)[seat - 1]
@@ -137,9 +124,6 @@ class CitadelsSetupScreen(Screen):
     def start(self) -> None:
         if self.problems():
             return
-        for old in self.app.store.unfinished():  # a new game replaces one left earlier
-            if old.game == GameController.game_id:
-                self.app.store.finish(old, {"game": "citadels", "abandoned": True})
         controller = GameController.new(self.app, self.edition, self.players, self.characters,
                                         self.crown, self.names())
         show_game(self.app, controller)

@@ -13,6 +13,7 @@ from ... import theme
 from ...seat_lights import seat_lights
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
+from ..board_exits import BoardExits
 from .controller import TiletumController
 from .setup import festival_label
 from .wheel_draw import draw_dice, draw_icon, draw_wheel, wedge_rect
@@ -34,7 +35,7 @@ def resource_word(screen, resource: str) -> str:
     return screen.t(f"tiletum.res_{resource}")
 
 
-class TiletumBoardScreen(Screen):
+class TiletumBoardScreen(BoardExits, Screen):
     name = "tiletum-board"
     shows_back = False
 
@@ -132,25 +133,6 @@ class TiletumBoardScreen(Screen):
         from .phases import FestivalScreen
 
         self.app.push(FestivalScreen(self.app, self.controller))
-
-    def done(self) -> None:
-        self.controller.finish()
-        self.app.pop_to("home")
-
-    def score(self) -> None:
-        """Into History, then straight on to final scoring, in the last turn order."""
-        from ..score_flow import open_entry
-        from .score import TiletumScoreController
-
-        c = self.controller
-        order = c.view().order
-        c.finish()
-        names = [c.name(seat) for seat in order]
-        open_entry(self.app, TiletumScoreController.new(self.app, names, c.session.id))
-
-    def on_back(self) -> None:
-        """Home; the game is kept and resumes at the next start."""
-        self.app.pop_to("home")
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw_body(self, canvas: pygame.Surface) -> None:

@@ -14,6 +14,7 @@ from companion.tiletum.wheel import ROUNDS, START_GOLD
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
+from ..kept import KeptButtons
 from ..session_controller import table_names
 from .controller import TiletumController
 
@@ -55,9 +56,15 @@ class TiletumSetupScreen(Screen):
             self.add(Button(rect, lambda k=key: t(k), action, name=name, size=theme.BODY_SIZE))
         for rect, (name, key, action, primary) in zip(grid(BOTTOM, 2, 2, 12), (
                 ("score", "score.start", self.score_only, False),
-                ("next", "tiletum.to_festivals", self.next, True))):
+                ("next", "tiletum.to_festivals", self.next, lambda: not self.kept.any))):
             self.add(Button(rect, lambda k=key: t(k), action, name=name, selected=primary,
                             size=theme.BODY_SIZE))
+        top = BODY.top + 2 * (ROW_H + 12) + 16
+        self.kept = KeptButtons(self, pygame.Rect(BODY.left, top, 204, BOTTOM.top - 10 - top),
+                                "tiletum", vertical=True)
+
+    def on_enter(self) -> None:
+        self.kept.refresh()
 
     def set_players(self, step: int) -> None:
         self.players = max(2, min(4, self.players + step))
@@ -154,9 +161,6 @@ class FestivalSetupScreen(Screen):
     def start(self) -> None:
         from .board import TiletumBoardScreen
 
-        for old in self.app.store.unfinished():
-            if old.game == TiletumController.game_id:
-                self.app.store.finish(old, {"game": "tiletum", "abandoned": True})
         controller = TiletumController.new(self.app, self.players, self.order,
                                            tuple(self.festivals), self.player_names)
         self.app.pop_to("home")

@@ -20,6 +20,7 @@ from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 from ..dice_faces import draw_face
+from ..board_exits import BoardExits
 
 ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 140
 FACES = {YELLOW: (236, 196, 64), WHITE: (236, 236, 230), RED: (204, 64, 56), BLACK: (20, 20, 22)}
@@ -27,7 +28,7 @@ INFO = pygame.Rect(BODY.left, BODY.top + 278, BODY.width, 50)
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
 
-class TroyesBoardScreen(Screen):
+class TroyesBoardScreen(BoardExits, Screen):
     name = "troyes-board"
     shows_back = False
 
@@ -188,24 +189,6 @@ class TroyesBoardScreen(Screen):
 
     def on_enter(self) -> None:
         self.refresh()
-
-    def done(self) -> None:
-        self.controller.finish()
-        self.app.pop_to("home")
-
-    def score(self) -> None:
-        """Into History, then straight on to the final scoring of these players."""
-        from ..score_flow import open_entry
-        from .score import TroyesScoreController
-
-        c = self.controller
-        c.finish()
-        open_entry(self.app, TroyesScoreController.new(
-            self.app, c.names, c.view().character_cards, c.session.id, c.outcome().result))
-
-    def on_back(self) -> None:
-        """Home; the game is kept and resumes at the next start."""
-        self.app.pop_to("home")
 
     # --- drawing ----------------------------------------------------------------------------------
     def letters(self) -> dict[str, str]:

@@ -11,6 +11,7 @@ from companion.troyes.scoring import character_cards
 from ... import theme
 from ...widgets import Button, draw_text, grid
 from ..base import BODY, Screen
+from ..kept import add_start_row
 from ..session_controller import table_names
 from .controller import TroyesController
 
@@ -40,11 +41,10 @@ class TroyesSetupScreen(Screen):
                                BODY.width - 200, ROW_H)
             for rect, (name, label, action) in zip(grid(area, 3, 3, 10), items):
                 self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE))
-        self.add(Button(pygame.Rect(BODY.right - 240, BODY.bottom - 64, 240, 64),
-                        lambda: t("troyes.start"), self.start, name="start", selected=True))
-        self.add(Button(pygame.Rect(BODY.right - 440, BODY.bottom - 64, 190, 64),
-                        lambda: t("score.start"), self.score_only, name="score",
-                        size=theme.BODY_SIZE))
+        self.kept = add_start_row(self, "troyes", "troyes.start", 240, 190)
+
+    def on_enter(self) -> None:
+        self.kept.refresh()
 
     def score_only(self) -> None:
         """Final scoring of a game played without the device."""
@@ -70,9 +70,6 @@ class TroyesSetupScreen(Screen):
         from .board import TroyesBoardScreen
         from .citizens import CitizensScreen
 
-        for old in self.app.store.unfinished():
-            if old.game == TroyesController.game_id:
-                self.app.store.finish(old, {"game": "troyes", "abandoned": True})
         citizens, neutral = assumed_placement(self.players)
         controller = TroyesController.new(self.app, self.players, citizens, neutral, self.first,
                                           self.names())

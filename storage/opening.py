@@ -1,0 +1,154 @@
+"""Opening the store so that nothing on disk can stop the app.
+
+- A folder that cannot be written but holds a database: opened read-only (games are shown,
+  nothing can be saved).
+- A file that is not a database, or whose pages ``PRAGMA quick_check`` finds damaged: whatever
+  can still be read is copied into a fresh file (``salvage``), the damaged file is moved aside
+  with a timestamp (never deleted) and the fresh one takes its place.
+- Anything else (no folder can be made, a newer schema): an in-memory store for this run.
+
+Each case gives a notice (a message key and its fields) for the home screen's banner.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+WAL_FILES = ("-wal", "-shm")
+
+
+@dataclass
+class Opened:
+    store: Store
+    notices: list[tuple[str, dict]] = field(default_factory=list)
+
+
+def open_store(path: str | Path, now: float | None = None) -> Opened:
+    """The store at ``path`` however it is found (see the module's doc)."""
+    path = Path(path)
+    try:
+        store = Store(path)
+    except sqlite3.DatabaseError as exc:
+        name = getattr(exc, "sqlite_errorname", "")
+        if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) \
+                and path.exists():
+            return _read_only(path)
+        if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") and path.exists():
+            return _repair(path, now)
+        return _in_memory(path, exc)
+    except PermissionError as exc:
+        return _read_only(path) if path.exists() else _in_memory(path, exc)
+    except (OSError, StoreError) as exc:
+        return _in_memory(path, exc)
+    try:
+        problems = store.quick_check()
+    except sqlite3.DatabaseError as exc:
+        problems = [str(exc)]
+    if problems:
+        log.error("%s fails quick_check: %s", path, "; ".join(problems[:3]))
+        store.close()
+        return _repair(path, now)
+    return Opened(store)
+
+
+def _read_only(path: Path) -> Opened:
+    try:
+        store = Store(path, read_only=True)
+    except (sqlite3.Error, StoreError) as exc:
+        return _in_memory(path, exc)
+    log.error("%s cannot be written: opened read-only, games will not be saved", path)
+    return Opened(store, [("notice.store_read_only", {"path": str(path.parent)})])
+
+
+def _in_memory(path: Path, exc: Exception) -> Opened:
+    log.error("cannot open %s: %s; games will not be saved", path, exc)
+    return Opened(Store(":memory:"), [("notice.store", {"path": str(path.parent)})])
+
+
+def _repair(path: Path, now: float | None) -> Opened:
+    """Salvage what can be read into a fresh file, move the damaged one aside, use the fresh."""
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.localtime(now))
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    fresh = path.with_name(f"{path.name}.salvage")
+    try:
+        for suffix in ("", *WAL_FILES):
+            Path(f"{fresh}{suffix}").unlink(missing_ok=True)
+        kept, lost = salvage(path, fresh)
+        for suffix in ("", *WAL_FILES):
+            if Path(f"{path}{suffix}").exists():
+                os.replace(f"{path}{suffix}", f"{aside}{suffix}")
+        os.replace(fresh, path)
+        store = Store(path)
+    except (OSError, sqlite3.Error, StoreError) as exc:
+        return _in_memory(path, exc)
+    log.error("%s was damaged: moved to %s; %d games kept, %d set aside", path, aside.name,
+              kept, lost)
+    return Opened(store, [("notice.store_repaired",
+                           {"file": aside.name, "kept": kept, "lost": lost})])
+
+
+def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:
+    """Copy every row of ``damaged`` that can still be read into a new store at ``fresh``;
+    a session whose decisions cannot all be read is copied marked damaged. Returns the
+    sessions copied whole and the ones marked damaged (or lost)."""
+    out = Store(fresh)
+    try:
+        source = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+    except sqlite3.Error:
+        out.close()
+        return 0, 0
+    kept = lost = 0
+    try:
+        try:
+            version = source.execute("PRAGMA user_version").fetchone()[0]
+            columns = {r[1] for r in source.execute("PRAGMA table_info(sessions)")}
+            ids = [r[0] for r in source.execute("SELECT id FROM sessions ORDER BY id")]
+        except sqlite3.DatabaseError:
+            return 0, 0
+        if version > 3:
+            return 0, len(ids)
+        wanted = [c for c in ("id", "game", "config", "seed", "created_at", "finished_at",
+                              "result", "rng", "played_at", "touched", "progress", "damaged")
+                  if c in columns]
+        db = out._db
+        for sid in ids:
+            try:
+                row = source.execute(f"SELECT {', '.join(wanted)} FROM sessions WHERE id = ?",
+                                     (sid,)).fetchone()
+            except sqlite3.DatabaseError:
+                lost += 1
+                continue
+            values = dict(zip(wanted, row))
+            values.setdefault("touched", sid)
+            values.setdefault("played_at", values.get("finished_at") or values.get("created_at"))
+            try:
+                decisions = source.execute("SELECT seq, payload FROM decisions WHERE "
+                                           "session_id = ? ORDER BY seq", (sid,)).fetchall()
+            except sqlite3.DatabaseError:
+                decisions, values["damaged"] = [], "decisions"
+            db.execute(f"INSERT INTO sessions ({', '.join(values)}) VALUES "
+                       f"({', '.join('?' * len(values))})", tuple(values.values()))
+            db.executemany("INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",
+                           [(sid, seq, payload) for seq, payload in decisions])
+            if values.get("damaged"):
+                lost += 1
+            else:
+                kept += 1
+        try:
+            db.executemany("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",
+                           source.execute("SELECT key, value FROM settings").fetchall())
+        except sqlite3.DatabaseError:
+            log.error("settings could not be salvaged: defaults used")
+        return kept, lost
+    finally:
+        source.close()
+        out.close()

@@ -1,0 +1,426 @@
+"""SQLite persistence: sessions, their append-only decisions, finished-game history, settings.
+
+Every write is committed (WAL journal, ``synchronous=FULL``) before it returns, so a decision
+the UI has confirmed survives a pulled plug. A write that cannot be made (disk full, read-only
+data, another writer) raises ``SaveFailed`` with a reason and changes nothing; a session whose
+stored rows cannot be read raises ``DamagedSession`` and can be marked damaged and listed, while
+every other session stays usable.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from companion.rng import SCHEME
+from companion.session import Decision, Session, canonical_json
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 3
+NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"  # UTC, to the millisecond
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id          INTEGER PRIMARY KEY,
+    game        TEXT    NOT NULL,
+    config      TEXT    NOT NULL,
+    seed        INTEGER NOT NULL,
+    created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    finished_at TEXT,
+    result      TEXT
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL,
+    payload     TEXT    NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+"""Version 1 of the schema; a new database is made as version 1, then migrated like an old one."""
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # 2: each session says which randomness scheme replays it (companion/rng.py); sessions
+    # stored before the scheme existed were made with random.Random (LEGACY = 1).
+    2: ("ALTER TABLE sessions ADD COLUMN rng INTEGER NOT NULL DEFAULT 1",),
+    # 3: kept games and History list sessions without replaying them: when each was last
+    # played (``played_at``; ``touched`` orders them exactly), how far it got (``progress``,
+    # e.g. {"round": 3}: a label for lists, never used to rebuild a game) and whether it was
+    # set aside as damaged (``damaged``: why). Indexes keep both lists instant at 10,000 games.
+    3: ("ALTER TABLE sessions ADD COLUMN played_at TEXT",
+        "ALTER TABLE sessions ADD COLUMN touched INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE sessions ADD COLUMN progress TEXT",
+        "ALTER TABLE sessions ADD COLUMN damaged TEXT",
+        "UPDATE sessions SET played_at = COALESCE(finished_at, created_at), touched = id",
+        "CREATE INDEX sessions_by_touch ON sessions (touched)",
+        "CREATE INDEX sessions_by_game ON sessions (game, touched)",
+        "CREATE INDEX sessions_kept ON sessions (touched) WHERE finished_at IS NULL"),
+}
+"""The statements that take a database from the version before to this one."""
+
+DAMAGED_SETTING = object()
+"""What ``get_setting`` gives for a stored value that cannot be read (never a valid value)."""
+
+SAVE_REASONS = ("full", "read_only", "busy", "conflict", "io")
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used (wrong schema version, unknown session)."""
+
+
+class SaveFailed(StoreError):
+    """A write that could not be made; nothing of it was stored. ``reason`` is one of
+    ``SAVE_REASONS``: ``full`` (no space left), ``read_only`` (the data cannot be written),
+    ``busy`` (another program holds the database), ``conflict`` (another writer stored a step
+    first), ``io`` (the disk failed)."""
+
+    def __init__(self, reason: str, detail: str = ""):
+        self.reason = reason
+        super().__init__(f"could not save ({reason}){': ' + detail if detail else ''}")
+
+
+class DamagedSession(StoreError):
+    """A stored session whose rows cannot be read back (``reason``: ``config``, ``decisions``
+    or ``result``; ``replay`` when the app found its decisions refused by the rules)."""
+
+    def __init__(self, session_id: int, reason: str):
+        self.session_id, self.reason = session_id, reason
+        super().__init__(f"session {session_id}: stored {reason} cannot be read")
+
+
+def save_reason(exc: sqlite3.Error | OSError) -> str:
+    """Which of ``SAVE_REASONS`` an error from SQLite or the file system means."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name == "SQLITE_FULL" or getattr(exc, "errno", None) == 28:
+        return "full"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) or isinstance(
+            exc, PermissionError):
+        return "read_only"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return "busy"
+    if name.startswith("SQLITE_CONSTRAINT"):
+        return "conflict"
+    return "io"
+
+
+def _json(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One session as lists show it (History, kept games), read without replaying it."""
+
+    session_id: int
+    game: str
+    created_at: str
+    played_at: str
+    finished_at: str | None
+    names: tuple[str, ...]
+    progress: Mapping[str, Any]
+    result: Mapping[str, Any] | None
+    damaged: str | None
+    game_session: int | None = None  # a score entry: the device-run game it finishes
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+FinishedGame = StoredGame  # the name History used before kept games were listed with it
+
+_ROW = "id, game, created_at, played_at, finished_at, config, progress, result, damaged"
+
+
+def _stored_game(row) -> StoredGame:
+    """A listed row; a config or result that cannot be read marks it damaged, never raises."""
+    sid, game, created, played, finished, config, progress, result, damaged = row
+    names: tuple[str, ...] = ()
+    game_session = None
+    try:
+        config = json.loads(config)
+        players = config.get("names") or [p.get("name") for p in config.get("players", ())]
+        names = tuple(str(n) for n in players)
+        game_session = config.get("game_session")
+    except (ValueError, TypeError, AttributeError):
+        damaged = damaged or "config"
+    try:
+        result = _json(result)
+    except ValueError:
+        result, damaged = None, damaged or "result"
+    try:
+        progress = _json(progress) or {}
+    except ValueError:
+        progress = {}
+    return StoredGame(sid, game, created, played or created, finished, names,
+                      progress if isinstance(progress, dict) else {},
+                      result if isinstance(result, dict) or result is None else None,
+                      damaged, game_session if isinstance(game_session, int) else None)
+
+
+class Store:
+    """The companion's database. One instance per process; not shared across threads.
+    ``read_only``: the existing data is shown and every write raises ``SaveFailed``."""
+
+    def __init__(self, path: str | Path, read_only: bool = False):
+        self.path = str(path)
+        self.read_only = read_only
+        self._damaged: dict[int, str] = {}  # set aside this run (kept here when read-only)
+        if read_only:
+            self._db = _connect_read_only(self.path)
+        else:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute("PRAGMA busy_timeout = 2000")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the database to SCHEMA_VERSION, one version at a time, each step in its own
+        transaction (a power cut leaves it at a whole version)."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {version} is newer than this app's "
+                             f"({SCHEMA_VERSION})")
+        if version < SCHEMA_VERSION and self.read_only:
+            raise StoreError(f"{self.path}: schema version {version} needs an upgrade, and the "
+                             "data cannot be written")
+        if version == 0:
+            self._db.executescript(_SCHEMA + "PRAGMA user_version = 1;")
+            version = 1
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            self._db.executescript("BEGIN;" + ";".join(MIGRATIONS[step])
+                                   + f"; PRAGMA user_version = {step}; COMMIT;")
+
+    def close(self) -> None:
+        """Close the database (further calls fail)."""
+        self._db.close()
+
+    def quick_check(self) -> list[str]:
+        """SQLite's ``PRAGMA quick_check``: [] when the file is sound, else its complaints."""
+        rows = [r[0] for r in self._db.execute("PRAGMA quick_check")]
+        return [] if rows == ["ok"] else rows
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One committed transaction; any failure rolls it back and raises SaveFailed."""
+        if self.read_only:
+            raise SaveFailed("read_only")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            yield self._db
+            self._db.execute("COMMIT")
+        except (sqlite3.Error, OSError) as exc:
+            if self._db.in_transaction:
+                try:
+                    self._db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            log.error("write failed: %s", exc)
+            raise SaveFailed(save_reason(exc), str(exc)) from exc
+
+    def _touch(self, db: sqlite3.Connection, session_id: int) -> None:
+        """Mark a session as the one played last."""
+        db.execute(f"UPDATE sessions SET played_at = {NOW}, touched = "
+                   "(SELECT COALESCE(MAX(touched), 0) + 1 FROM sessions) WHERE id = ?",
+                   (session_id,))
+
+    # --- sessions -------------------------------------------------------------------------
+
+    def create_session(self, game: str, config: Mapping[str, Any], seed: int,
+                       progress: Mapping[str, Any] | None = None) -> Session:
+        """Store a new session with no decisions and return it with its id."""
+        with self._writing() as db:
+            cur = db.execute(
+                "INSERT INTO sessions (game, config, seed, rng, progress) VALUES (?, ?, ?, ?, ?)",
+                (game, canonical_json(config), seed, SCHEME,
+                 None if progress is None else canonical_json(progress)),
+            )
+            self._touch(db, cur.lastrowid)
+        return Session(game=game, config=dict(config), seed=seed, id=cur.lastrowid, rng=SCHEME)
+
+    def append(self, session: Session, decision: Decision,
+               progress: Mapping[str, Any] | None = None) -> Session:
+        """Commit one confirmed decision (and the game's ``progress`` label for lists); return
+        the session including it. SaveFailed: nothing was stored."""
+        if session.id is None:
+            raise StoreError("session has no id: create it through the store first")
+        updated = session.with_decision(decision)
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",
+                (session.id, len(session.decisions), canonical_json(decision)),
+            )
+            if progress is not None:
+                db.execute("UPDATE sessions SET progress = ? WHERE id = ?",
+                           (canonical_json(progress), session.id))
+            self._touch(db, session.id)
+        return updated
+
+    def load(self, session_id: int) -> Session:
+        """The stored session with all its decisions, in order. StoreError if there is none;
+        DamagedSession if its rows cannot be read."""
+        reason = "config"
+        try:
+            row = self._db.execute(
+                "SELECT game, config, seed, rng FROM sessions WHERE id = ?", (session_id,)
+            ).fetchone()
+            if row is None:
+                raise StoreError(f"no session {session_id}")
+            config = json.loads(row[1])
+            if not isinstance(config, dict):
+                raise ValueError("config is not an object")
+            reason = "decisions"
+            decisions = tuple(
+                json.loads(payload)
+                for (payload,) in self._db.execute(
+                    "SELECT payload FROM decisions WHERE session_id = ? ORDER BY seq",
+                    (session_id,))
+            )
+            if not all(isinstance(d, dict) for d in decisions):
+                raise ValueError("a decision is not an object")
+        except (sqlite3.DatabaseError, ValueError, RecursionError) as exc:
+            log.error("session %s: %s cannot be read (%s)", session_id, reason,
+                      type(exc).__name__)
+            raise DamagedSession(session_id, reason) from None
+        return Session(game=row[0], config=config, seed=row[2], decisions=decisions,
+                       id=session_id, rng=row[3])
+
+    def unfinished(self) -> list[Session]:
+        """Sessions not yet finished that can be read, most recently played first."""
+        sessions = []
+        for game in self.kept():
+            if not game.damaged:
+                try:
+                    sessions.append(self.load(game.session_id))
+                except DamagedSession:
+                    continue
+        return sessions
+
+    def finish(self, session: Session | int, result: Mapping[str, Any],
+               drop: Session | None = None) -> None:
+        """Mark a session finished with its public result (scores, winner); ``drop``: a session
+        deleted in the same transaction (the score entry whose scores these are)."""
+        session_id = session if isinstance(session, int) else session.id
+        with self._writing() as db:
+            db.execute("UPDATE sessions SET finished_at = " + NOW + ", result = ? WHERE id = ?",
+                       (canonical_json(result), session_id))
+            self._touch(db, session_id)
+            if drop is not None:
+                db.execute("DELETE FROM sessions WHERE id = ?", (drop.id,))
+
+    def delete(self, session_id: int) -> None:
+        """Delete a session and its decisions (kept or finished)."""
+        with self._writing() as db:
+            db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+        self._damaged.pop(session_id, None)
+
+    def abandon(self, session: Session) -> None:
+        """Delete an unfinished session and its decisions."""
+        self.delete(session.id)
+
+    def mark_damaged(self, session_id: int, reason: str) -> None:
+        """Set a session aside: listed as damaged, never opened again. Kept in memory when the
+        data cannot be written."""
+        self._damaged[session_id] = reason
+        try:
+            with self._writing() as db:
+                db.execute("UPDATE sessions SET damaged = ? WHERE id = ?", (reason, session_id))
+        except SaveFailed:
+            log.warning("session %s: damaged mark kept for this run only", session_id)
+
+    # --- lists ------------------------------------------------------------------------------
+
+    def _listed(self, where: str, args: tuple, limit: int, offset: int = 0) -> list[StoredGame]:
+        rows = self._db.execute(
+            f"SELECT {_ROW} FROM sessions {where} ORDER BY touched DESC LIMIT ? OFFSET ?",
+            (*args, limit, offset))
+        games = [_stored_game(r) for r in rows]
+        return [g if g.session_id not in self._damaged or g.damaged
+                else StoredGame(**{**g.__dict__, "damaged": self._damaged[g.session_id]})
+                for g in games]
+
+    @staticmethod
+    def _where(games: tuple[str, ...] | None, extra: str = "") -> tuple[str, tuple]:
+        clauses, args = [extra] if extra else [], ()
+        if games:
+            clauses.append(f"game IN ({','.join('?' * len(games))})")
+            args = tuple(games)
+        return ("WHERE " + " AND ".join(clauses) if clauses else ""), args
+
+    def kept(self, games: tuple[str, ...] | None = None, offset: int = 0,
+             limit: int = -1) -> list[StoredGame]:
+        """Unfinished sessions (of ``games``, kinds of session), most recently played first,
+        damaged ones included (marked); ``limit`` of them from ``offset`` (-1: all)."""
+        where, args = self._where(games, "finished_at IS NULL")
+        return self._listed(where, args, limit, offset)
+
+    def rows(self, games: tuple[str, ...] | None = None, offset: int = 0,
+             limit: int = 50) -> list[StoredGame]:
+        """History: every stored session (of ``games``), most recently played first."""
+        where, args = self._where(games)
+        return self._listed(where, args, limit, offset)
+
+    def count(self, games: tuple[str, ...] | None = None, kept: bool = False) -> int:
+        """Sessions stored (of ``games``; ``kept``: only those not finished)."""
+        where, args = self._where(games, "finished_at IS NULL" if kept else "")
+        return self._db.execute(f"SELECT COUNT(*) FROM sessions {where}", args).fetchone()[0]
+
+    def kinds(self) -> tuple[str, ...]:
+        """Every kind of session stored (``citadels``, ``troyes-score``…)."""
+        return tuple(k for (k,) in self._db.execute("SELECT DISTINCT game FROM sessions"))
+
+    def row(self, session_id: int) -> StoredGame | None:
+        found = self._listed("WHERE id = ?", (session_id,), 1)
+        return found[0] if found else None
+
+    def history(self, limit: int = 50) -> list[StoredGame]:
+        """Finished games, most recently played first."""
+        return self._listed("WHERE finished_at IS NOT NULL", (), limit)
+
+    # --- settings ---------------------------------------------------------------------------
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A user setting chosen on the device (JSON value), or ``default`` (also when the
+        stored value cannot be read)."""
+        try:
+            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+            return default if row is None else json.loads(row[0])
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            log.error("setting %r cannot be read (%s)", key, type(exc).__name__)
+            return DAMAGED_SETTING
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Remember a user setting."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, json.dumps(value)),
+            )
+
+
+def _connect_read_only(path: str) -> sqlite3.Connection:
+    """The database opened for reading only; ``immutable`` when SQLite cannot make the WAL
+    index next to it (a read-only folder after a clean shutdown)."""
+    uri = "file:" + quote(str(Path(path).resolve()))
+    try:
+        db = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None)
+        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)

@@ -1,0 +1,95 @@
+"""Issue 15: writes that fail say so. On a small tmpfs filled to the brim a tap that cannot be
+stored is not applied, the screen says "Could not save — the storage is full", and Try again
+stores it once space is freed; a data folder on a read-only file system shows its games and
+says nothing can be saved. Needs root to mount; skipped cleanly where mounting is impossible."""
+
+from __future__ import annotations
+
+import errno
+import subprocess
+
+import pytest
+
+from conftest import play, record_text
+from game_paths import LEAVE, START, session_on_screen
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mount)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    yield mount
+    subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def fill(folder):
+    """Write a file until the file system is full; returns it."""
+    filler = folder / "filler"
+    with open(filler, "wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"\0" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC
+    return filler
+
+
+def decisions(app, session_id):
+    return len(app.store.load(session_id).decisions)
+
+
+def test_disk_full_says_so_loses_nothing_and_retries(make_app, small_disk):
+    app = make_app(data_dir=small_disk / "data")
+    play(app, START["troyes"])
+    session = session_on_screen(app)
+    before = decisions(app, session)
+    filler = fill(small_disk)
+    drawn = record_text(app)
+    play(app, "TAP @roll\nEXPECT save-failed")
+    app.dirty = True
+    app.settle()
+    assert any("the storage is full" in text for text in drawn)
+    assert decisions(app, session) == before  # nothing stored
+    assert app.stack[-2].controller.session.decisions == app.store.load(session).decisions
+    play(app, "TAP @retry\nEXPECT save-failed")  # still full: said again
+    filler.unlink()
+    play(app, "TAP @retry\nEXPECT troyes-board")
+    assert decisions(app, session) == before + 1
+    play(app, LEAVE["troyes"])
+    assert app.store.kept()[0].session_id == session
+
+
+def test_disk_full_in_the_draft_keeps_the_pick_screen(make_app, small_disk):
+    app = make_app(data_dir=small_disk / "data")
+    play(app, START["citadels"])
+    session = session_on_screen(app)
+    filler = fill(small_disk)
+    play(app, "TAP @leave\nEXPECT home\nTAP @citadels\nTAP @continue\nEXPECT gate")
+    play(app, "HOLD @player")
+    pick = next(b.name for b in app.top.buttons if b.name != "back")
+    play(app, f"TAP @{pick}\nTAP @confirm\nEXPECT save-failed")
+    assert decisions(app, session) == 0
+    filler.unlink()
+    play(app, "TAP @retry")
+    assert decisions(app, session) == 1
+
+
+def test_a_read_only_data_folder_shows_its_games_and_says_they_cannot_be_saved(make_app,
+                                                                               small_disk):
+    app = make_app(data_dir=small_disk / "data")
+    play(app, START["troyes"] + "\n" + LEAVE["troyes"])
+    kept = app.store.kept()[0].session_id
+    app.close()
+    done = subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot remount read-only here")
+    again = make_app(data_dir=small_disk / "data", language=None)
+    assert again.store.read_only
+    assert any(k == "notice.store_read_only" for k, _ in again.notices)
+    assert session_on_screen(again) == kept  # the kept game is there to see
+    play(again, "TAP @roll\nEXPECT save-failed")
+    assert again.top.reason == "read_only"

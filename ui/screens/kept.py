@@ -1,0 +1,265 @@
+"""Games in progress: every session that has not finished, kept side by side, reopened where
+it stands; the one played last reopened after a restart; damaged ones set aside, never opened.
+
+A "kept game" here is a ``StoredGame`` row (storage/store.py): listed without replaying it.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+import pygame
+
+from companion.errors import RuleError
+from storage.store import DamagedSession, StoreError
+
+from .. import registry, theme
+from ..widgets import Button
+from .ask import AskScreen
+from .base import BODY
+from .listing import ListScreen
+
+log = logging.getLogger(__name__)
+
+
+def game_name(app, row) -> str:
+    entry = registry.entry_for_session(row.game)
+    name = app.t(entry.title_key) if entry else row.game
+    return app.t("kept.score_sheet", game=name) if row.game.endswith("-score") else name
+
+
+def when(row) -> str:
+    """Last played, in the device's local time: ``2026-11-24 20:15`` (stored in UTC)."""
+    return local_time(row.played_at)
+
+
+def local_time(stamp: str) -> str:
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except (ValueError, AttributeError):
+        return str(stamp)[:16]
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def progress_text(app, row) -> str:
+    p = row.progress
+    if "round" in p:
+        return app.t("kept.round", n=p["round"])
+    if "entered" in p:
+        return app.t("kept.entered", n=p["entered"], of=p.get("players", len(row.names)))
+    return app.t("kept.not_started")
+
+
+def names_text(app, row, most: int = 4) -> str:
+    """The players, at most ``most`` of them named: "Mina, Joon +6"."""
+    names = shown_names(app, row.names)
+    more = len(names) - most
+    return ", ".join(names[:most]) + (f" +{more}" if more > 0 else "")
+
+
+def shown_names(app, names) -> list[str]:
+    """Names as drawn: one that cannot be drawn (stored before names were checked) becomes
+    "Player N"."""
+    from companion.names import drawable
+
+    return [n if drawable(n) else app.t("setup.seat_name", n=i) for i, n in enumerate(names, 1)]
+
+
+def describe(app, row) -> str:
+    """One line for a kept game: game · round · players · last played (or why it is set aside)."""
+    if row.damaged:
+        return app.t("kept.damaged_row", game=game_name(app, row), when=when(row))
+    return app.t("kept.row", game=game_name(app, row), progress=progress_text(app, row),
+                 names=names_text(app, row), when=when(row))
+
+
+def can_open(row) -> bool:
+    entry = registry.entry_for_session(row.game)
+    return not row.damaged and entry is not None and row.game in entry.openers
+
+
+def open_kept(app, row) -> bool:
+    """Put a kept game back on screen where it stands. One that cannot be read or replayed is
+    marked damaged (kept on disk) and the table is told, with the choice to delete it."""
+    if not can_open(row):
+        if row.damaged:
+            ask_delete(app, row)
+        return False
+    try:
+        session = app.store.load(row.session_id)
+        app.pop_to("home")
+        registry.resolve(registry.entry_for_session(row.game).openers[row.game])(app, session)
+    except (DamagedSession, RuleError, StoreError, KeyError, TypeError, ValueError) as exc:
+        set_aside(app, row.session_id, exc)
+        app.pop_to("home")
+        return False
+    log.info("reopened session %s (%s)", row.session_id, row.game)
+    return True
+
+
+def set_aside(app, session_id: int, exc: Exception) -> None:
+    """Mark a session that cannot be reopened damaged and say so on the home banner."""
+    reason = exc.reason if isinstance(exc, DamagedSession) else "replay"
+    log.error("session %s set aside (%s: %s)", session_id, reason, type(exc).__name__)
+    app.store.mark_damaged(session_id, reason)
+    if isinstance(exc, RuleError):
+        app.notices.append(("notice.resume", {"error_code": exc.code, **exc.fields}))
+    else:
+        app.notices.append(("notice.resume_damaged", {}))
+
+
+def resume_order(rows):
+    """What a restart may reopen, best first: games in progress (and score sheets finishing a
+    game the device ran) before score sheets of games played without it; each group most
+    recently played first. Damaged rows are left out."""
+    openable = [r for r in rows if can_open(r)]
+    return sorted(openable, key=lambda r: r.game.endswith("-score") and r.game_session is None)
+
+
+RESUME_CANDIDATES = 50
+"""Kept games a restart considers, most recently played first (the list holds the others)."""
+
+
+def resume_latest(app) -> bool:
+    """After a restart: reopen the game played last (the next one if it cannot be)."""
+    for row in resume_order(app.store.kept(limit=RESUME_CANDIDATES)):
+        if open_kept(app, row):
+            return True
+    return False
+
+
+def ask_delete(app, row, after=None) -> None:
+    """Delete a stored game after asking, in words that say what will be lost."""
+    if row.finished:
+        text = app.t("kept.delete_finished", game=game_name(app, row), when=when(row))
+    elif row.damaged:
+        text = app.t("kept.delete_damaged", game=game_name(app, row), when=when(row))
+    else:
+        text = app.t("kept.delete_kept", game=game_name(app, row),
+                     progress=progress_text(app, row), names=names_text(app, row))
+
+    def delete() -> None:
+        app.store.delete(row.session_id)
+        log.info("session %s deleted at the table", row.session_id)
+        if after:
+            after()
+
+    app.push(AskScreen(app, app.t("kept.delete_title"), text, app.t("kept.keep"),
+                       app.t("kept.delete"), delete))
+
+
+class KeptGamesScreen(ListScreen):
+    """Every game in progress (or those of one game), newest first: tap to continue, Delete at
+    the right end of each row (asks first)."""
+
+    name = "kept"
+    area = pygame.Rect(BODY.left, BODY.top + 24, BODY.width, BODY.height - 24)
+    visible_rows = 5
+
+    def __init__(self, app, games: tuple[str, ...] | None = None):
+        self.games = games
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("kept.title")
+
+    def build(self) -> None:
+        self.build_list()
+
+    def on_enter(self) -> None:
+        self.reload()
+
+    def count(self) -> int:
+        return self.app.store.count(self.games, kept=True)
+
+    def page(self, offset: int, limit: int):
+        return self.app.store.kept(self.games, offset, limit)
+
+    def row_text(self, row) -> str:
+        return describe(self.app, row)
+
+    def open_row(self, row) -> None:
+        open_kept(self.app, row)
+
+    def side_action(self, row):
+        return "kept.delete", lambda: ask_delete(self.app, row, self.reload)
+
+    def empty_text(self) -> str:
+        return self.t("kept.empty")
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        self.draw_list(canvas)
+
+
+class KeptButtons:
+    """A setup screen's way back into its game's kept games: "Continue" (the one played last,
+    highlighted and focused, so OK continues) and, when there are more, a button to the list of
+    them all. ``refresh`` on entering the screen (a game may have been kept or deleted since)."""
+
+    MORE_W = 120
+
+    def __init__(self, screen, rect: pygame.Rect, game_id: str, vertical: bool = False):
+        self.screen, self.app = screen, screen.app
+        self.kinds = tuple(registry.entry(game_id).openers)
+        self.rows: list = []
+        if vertical:
+            first = pygame.Rect(rect.left, rect.top, rect.width, rect.height - 66)
+            more = pygame.Rect(rect.left, rect.bottom - 56, rect.width, 56)
+        else:
+            first = pygame.Rect(rect.left, rect.top, rect.width - self.MORE_W - 8, rect.height)
+            more = pygame.Rect(rect.right - self.MORE_W, rect.top, self.MORE_W, rect.height)
+        self.button = screen.add(Button(first, self.label, self.continue_newest, name="continue",
+                                        selected=True, size=theme.SMALL_SIZE + 1))
+        self.more = screen.add(Button(more, lambda: self.app.t("kept.others", n=self.total),
+                                      self.open_list, name="kept-list", size=theme.SMALL_SIZE))
+        self.refresh()
+
+    def label(self) -> str:
+        if not self.rows:
+            return ""
+        row = self.rows[0]
+        return self.app.t("kept.continue", progress=progress_text(self.app, row),
+                          names=names_text(self.app, row, most=2))
+
+    def refresh(self) -> None:
+        self.rows = [r for r in self.app.store.kept(self.kinds, limit=RESUME_CANDIDATES)
+                     if can_open(r)]
+        self.total = self.app.store.count(self.kinds, kept=True)
+        self.button.visible = bool(self.rows)
+        self.more.visible = self.total > 1
+        if self.rows:
+            self.screen.focus = self.screen.buttons.index(self.button)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.rows)
+
+    def continue_newest(self) -> None:
+        if self.rows:
+            open_kept(self.app, self.rows[0])
+
+    def open_list(self) -> None:
+        self.app.push(KeptGamesScreen(self.app, self.kinds))
+
+
+def add_start_row(screen, game_id: str, start_key: str, start_w: int, score_w: int,
+                  gap: int = 10) -> KeptButtons:
+    """A setup screen's bottom row, right to left: Start (highlighted unless a game is kept),
+    Score only, then Continue and the other kept games in the room left."""
+    row = pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width, 64)
+    start = pygame.Rect(row.right - start_w, row.top, start_w, row.height)
+    score = pygame.Rect(start.left - gap - score_w, row.top, score_w, row.height)
+    screen.add(Button(start, lambda: screen.t(start_key), screen.start, name="start",
+                      selected=lambda: not kept.any))
+    screen.add(Button(score, lambda: screen.t("score.start"), screen.score_only, name="score",
+                      size=theme.BODY_SIZE))
+    kept = KeptButtons(screen, pygame.Rect(row.left, row.top, score.left - gap - row.left,
+                                           row.height), game_id)
+    return kept
+
+
+def leave_game(app, game_id: str) -> None:
+    """Home from a game's screen; the game is kept, and the table is told how to come back."""
+    app.pop_to("home")
+    app.say("kept.left", game=app.t(registry.entry_for_session(game_id).title_key))

@@ -1,0 +1,19 @@
+"""Scoring a Tiletum game later: a game closed with "Done" (kept in History without scores) is
+scored from its History detail (the registry's ``score_later``)."""
+
+from __future__ import annotations
+
+from ..score_flow import open_entry
+from .controller import TiletumController
+from .score import TiletumScoreController
+
+
+def score_later(app, session) -> None:
+    """The score entry of a finished game in its last turn order (which breaks ties), linked to
+    it; the game is not finished again, and finishing the entry puts the scores on its History
+    row, next to what the row already keeps."""
+    c = TiletumController(app, session)
+    names = [c.name(seat) for seat in c.view().order]
+    row = app.store.row(session.id)
+    kept = dict(row.result or {}) if row is not None else c.outcome().result
+    open_entry(app, TiletumScoreController.new(app, names, session.id, kept))
