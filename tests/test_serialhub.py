@@ -353,7 +353,6 @@ def test_a_citadels_draft_driven_entirely_from_seat_buttons(make_app, tmp_path):
 
 
 def test_the_calling_lights_the_crown_gold_and_the_called_seat_white(make_app):
-    from companion.citadels import draft
     from companion.citadels.charset import first_game
     from ui.screens.citadels.calling import CallingScreen
     from ui.screens.citadels.controller import GameController
