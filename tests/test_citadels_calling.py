@@ -114,6 +114,23 @@ def test_magistrate_signed_warrant_is_private_until_revealed():
     assert (revealed.rank, revealed.value) == (7, True)
 
 
+def test_once_the_signed_warrant_is_revealed_no_other_warrant_can_be():
+    """Seed 000, 치안판사: "영장 토큰은 총 3개이며, 이중 하나에만 인장이 찍혀 있습니다" and
+    "인장 찍힌 영장이 공개됐다면 그 캐릭터가 건설하려던 건물은 치안판사가 몰수합니다": once the
+    signed one is turned over the others are known unsigned, so nothing is left to reveal."""
+    characters = ("magistrate",) + BASE[1:]
+    state = start(round_setup({"magistrate": 1, "thief": 2, "architect": 3, "warlord": 4},
+                              characters))
+    state = apply(state, Warrants(1, (2, 7, 8), 2))
+    state = apply(end(state), Target(2, 5))  # the Thief plays, then builds:
+    state = end(apply(state, RevealWarrant(1)))  # the signed warrant is turned over
+    while state.rank < 7:
+        state = end(state)
+    assert RevealWarrant(1) not in legal(state)  # the Architect's warrant: known unsigned
+    with pytest.raises(IllegalDecision):
+        apply(state, RevealWarrant(1))
+
+
 def test_blackmailer_asks_for_the_bribe_and_may_reveal_the_real_threat():
     characters = ("assassin", "blackmailer") + BASE[2:]
     state = start(round_setup({"blackmailer": 1, "king": 2, "merchant": 3, "warlord": 4},
@@ -289,6 +306,8 @@ def test_random_rounds_keep_every_secret_and_call_every_rank_once(edition, playe
     while not state.finished:
         options = legal(state)
         assert options, "a live round always has something to do"
+        assert all(d.to not in (d.seat, state.crown) for d in options
+                   if isinstance(d, GiveCrown)), "never to the giver nor to the crown holder"
         for seat in range(1, players + 1):
             v = view(state, seat)
             if state.killed and state.phase == "turn":
@@ -328,3 +347,82 @@ def test_an_assassinated_rank_nobody_holds_is_silent_too_until_round_end():
         state = end(state)
     assert ("killed_nobody", 3) in kinds(state)
     assert not any(e.kind == "killed_revealed" for e in state.events)
+
+
+# --- the Witch and the rank-4 and rank-9 characters (seed 000, the 2016 rulebook) ---------------
+
+WITCH_EMPEROR_SET = ("witch",) + BASE[1:3] + ("emperor",) + BASE[4:]
+
+
+@pytest.mark.parametrize("crown, options", [(3, {2, 4, 5}), (1, {2, 3, 4, 5})])
+def test_bewitched_emperor_the_witch_may_give_the_crown_to_the_emperors_holder(crown, options):
+    """Bewitched Emperor: the Witch decides who gets the crown, and she is the one who may not
+    keep it; the Emperor's holder may get it. Seed 000: "하지만 황제가 마법에 걸리면 왕관을
+    누구에게 줄지도 마녀가 결정하고 자원도 마녀가 가져갑니다." and "현재 왕관 주인이 아닌
+    플레이어(자기 자신 제외)에게 줘야 합니다." (the issue's example: Witch 1, Emperor 2,
+    crown 3 of 5 players: 2, 4 or 5)."""
+    holders = {"witch": 1, "emperor": 2, "bishop": 3, "merchant": 4, "warlord": 5}
+    state = start(round_setup(holders, WITCH_EMPEROR_SET, players=5, crown=crown))
+    state = apply(state, Target(1, 4))  # bewitch the Emperor
+    assert state.rank == 4 and state.actor == 1
+    assert {d.to for d in legal(state)} == options
+    assert all(d.seat == 1 for d in legal(state))
+    with pytest.raises(IllegalDecision):
+        apply(state, GiveCrown(1, 1))  # never to herself
+    state = apply(state, GiveCrown(1, 2))
+    assert state.crown == 2
+    given = next(e for e in view(state, None).events if e.kind == "crown_given")
+    assert (given.seat, given.other) == (2, 1)
+    while not state.finished:
+        state = end(state)
+    assert state.crown == 2
+
+
+WITCH_QUEEN_SET = ("witch",) + BASE[1:] + ("queen",)
+
+
+def play_out(state):
+    """End every turn (the Witch's target given first) until the round is over."""
+    while not state.finished:
+        state = end(state)
+    return state
+
+
+@pytest.mark.parametrize("witch, king, queen, paid", [
+    (1, 2, 4, True),   # the Witch sits next to the King, the Queen's holder does not
+    (1, 3, 4, False),  # the Queen's holder sits next to the King, the Witch does not
+    (5, 1, 3, True),   # round the table: seat 5 is next to seat 1
+])
+def test_bewitched_queen_the_witch_takes_3_gold_if_she_sits_next_to_rank_4(witch, king, queen,
+                                                                           paid):
+    """Bewitched Queen: the bewitched character gets no extra resources from its ability, the
+    Witch copies it, judged from her own seat. Seed 000: "자원을 더 얻는 능력(금화 1닢을 더
+    받는 상인의 능력 등)도 발휘되지 않습니다.", "마녀는 해당 캐릭터의 능력을 그대로
+    복사합니다. 즉, 추가 자원 제공, ..." and for the Queen "자신의 옆자리에 4번
+    캐릭터(왕, 황제, 대공)가 있다면 금화 3닢을 받습니다."."""
+    holders = {"witch": witch, "king": king, "queen": queen}
+    others = [s for s in range(1, 6) if s not in holders.values()]
+    holders.update(zip(("bishop", "warlord"), others))
+    state = start(round_setup(holders, WITCH_QUEEN_SET, players=5))
+    state = play_out(apply(state, Target(witch, 9)))
+    assert not any(e.kind == "queen_gold" for e in state.events)  # never the Queen's holder
+    gold = [e for e in state.events if e.kind == "queen_gold_witch"]
+    assert [(e.rank, e.seat, e.other, e.value) for e in gold] == ([(9, witch, king, 3)] if paid
+                                                                  else [])
+    # the event names only seats already revealed aloud: the Witch and the King
+    public = view(state, None).events
+    for e in public:
+        if e.kind == "queen_gold_witch":
+            before = public[:public.index(e)]
+            shown = {(x.rank, x.seat) for x in before if x.kind == "reveal"}
+            assert (1, e.seat) in shown and (4, e.other) in shown
+
+
+def test_the_witchs_queen_gold_is_told_in_both_languages():
+    """A new announcement needs its sentence in both catalogues, with the same fields."""
+    from ui.i18n import load_messages
+
+    texts = [load_messages(lang)["calling.ev_queen_gold_witch"] for lang in ("ko", "en")]
+    for text in texts:
+        filled = text.format(name="A", other="B", n=3, character="Queen")
+        assert "A" in filled and "B" in filled

@@ -15,6 +15,8 @@ import pytest
 
 from citadels_driver import Table, prepared_session, setup_lines
 from conftest import play, record_text
+from ui import theme
+from ui.widgets import wrap
 
 FIRST_GAME_9 = ["magistrate", "blackmailer", "magician", "king", "bishop", "merchant",
                 "architect", "warlord", "queen"]
@@ -33,14 +35,15 @@ def new_game(make_app, players, edition="2016", characters=(), seed=1, **kwargs)
     return app
 
 
-def open_prepared(make_app, tmp_path, edition, players, characters, wanted, **kwargs):
+def open_prepared(make_app, tmp_path, edition, players, characters, wanted, names=None,
+                  **kwargs):
     """An app restarted on a stored game whose draft gave the wanted characters."""
     from storage.store import Store
 
     data = tmp_path / "prepared"
     data.mkdir()
     store = Store(data / "companion.sqlite3")
-    prepared_session(store, edition, players, characters, wanted)
+    prepared_session(store, edition, players, characters, wanted, names=names)
     store.close()
     app = make_app(data_dir=data, **kwargs)
     assert app.top.name == "calling"
@@ -227,9 +230,62 @@ def test_magistrate_enters_warrants_privately_and_reveals_the_signed_one(make_ap
     text = " ".join(drawn_now(app, drawn))
     assert "The warrant is signed: Player 1 confiscates the district" in text
     assert not any(b.name == "reveal-warrant" for b in app.top.buttons)  # once only
+
+
+def place_warrants(app, ranks, signed: int) -> None:
+    """The Magistrate (seat 1, rank 1's turn) enters the warrants behind the gate."""
+    taps = "\n".join(f"TAP @rank{r}" for r in ranks)
+    play(app, f"TAP @private\nHOLD SEAT1\n{taps}\nTAP @real{list(ranks).index(signed)}\n"
+              "TAP @confirm\nTAP @next\nEXPECT calling")
+
+
+def chip_marks(app) -> dict[int, str]:
+    view = app.top.controller.calling_public()
+    return {rank: app.top.marks(view, rank) for rank in app.top.controller.ranks}
+
+
+def test_once_the_signed_warrant_is_revealed_the_other_warrants_are_done(make_app, tmp_path):
+    """The signed warrant turned over, the other two are known to be unsigned: their
+    characters' turns offer no reveal and their chips lose the warrant mark; the confiscated
+    character keeps a mark of its own."""
+    app = open_prepared(make_app, tmp_path, "2016", 5, FIRST_GAME_9,
+                        {"magistrate": 1, "king": 2, "bishop": 3, "warlord": 4})
+    drawn = record_text(app)
+    place_warrants(app, (4, 5, 8), signed=4)
+    assert {r for r, m in chip_marks(app).items() if m == "W"} == {4, 5, 8}
+    end_turns_until(app, 4)
+    play(app, "TAP @reveal-warrant")
+    marks = chip_marks(app)
+    assert marks[4] == "W!" and marks[5] == marks[8] == ""
+    for rank in (5, 8):
+        end_turns_until(app, rank)
+        text = " ".join(drawn_now(app, drawn))
+        assert not any(b.name == "reveal-warrant" for b in app.top.buttons)
+        assert "may reveal the warrant" not in text
+        assert chip_marks(app)[rank] == "" and chip_marks(app)[4] == "W!"
+        assert {b.name for b in app.top.buttons} >= {"end", "city"}
+
+
+def test_unsigned_warrants_revealed_first_leave_the_others_to_reveal(make_app, tmp_path):
+    """An unsigned warrant turned over loses its mark; the ones still face down keep theirs
+    and may still be revealed until the signed one is."""
+    app = open_prepared(make_app, tmp_path, "2016", 5, FIRST_GAME_9,
+                        {"magistrate": 1, "king": 2, "bishop": 3, "warlord": 4}, language="ko")
+    drawn = record_text(app)
+    place_warrants(app, (4, 5, 8), signed=8)
+    end_turns_until(app, 4)
+    play(app, "TAP @reveal-warrant")
+    assert "인장 없는 영장입니다: 건물은 그대로입니다." in drawn_now(app, drawn)
+    marks = chip_marks(app)
+    assert marks[4] == "" and marks[5] == marks[8] == "영"
     end_turns_until(app, 5)
     play(app, "TAP @reveal-warrant")
-    assert "The warrant is not signed" in " ".join(drawn_now(app, drawn))
+    end_turns_until(app, 8)
+    assert chip_marks(app)[8] == "영"
+    play(app, "TAP @reveal-warrant")
+    assert drawn_whole(drawn_now(app, drawn), "인장 찍힌 영장입니다: Player 1 님이 건물을 몰수하고, "
+                       "Player 4 님은 건설 비용을 돌려받습니다.")
+    assert chip_marks(app) == {**{r: "" for r in range(1, 10)}, 8: "몰"}
 
 
 def test_blackmailer_threat_bribe_and_reveal(make_app, tmp_path):
@@ -249,7 +305,8 @@ def test_blackmailer_threat_bribe_and_reveal(make_app, tmp_path):
     assert "Player 3 paid the bribe" in " ".join(drawn_now(app, drawn))
     end_turns_until(app, 5)
     play(app, "TAP @refused\nTAP @reveal-threat")
-    assert "The threat is real: Player 2 takes all of Player 4's gold." in drawn_now(app, drawn)
+    assert drawn_whole(drawn_now(app, drawn),
+                       "The threat is real: Player 2 takes all of Player 4's gold.")
 
 
 def test_assassin_targets_offer_only_legal_ranks_and_the_thief_never_rank_1(make_app, tmp_path):
@@ -313,21 +370,78 @@ def test_a_restart_during_the_calling_resumes_on_the_calling_screen(make_app, tm
 
 # --- words ---------------------------------------------------------------------------------------
 
-def test_tax_collector_reminder_on_every_turn_but_his_own(make_app, tmp_path):
-    characters = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect",
-                  "warlord", "tax_collector"]
-    app = open_prepared(make_app, tmp_path, "2016", 5, characters,
-                        {"assassin": 1, "tax_collector": 2})
+TAX_GAME = ["magistrate", "blackmailer", "magician", "king", "bishop", "merchant", "architect",
+            "warlord", "tax_collector"]
+LONG_NAMES = ["Bartholomew Featherstone", "김수한무거북이와두루미삼천갑자동방삭치치카포사리",
+              "Maximilian Augustin Wolf", "Anastasia Romanova-Smith", "Christopher Alexander Jr",
+              "Guinevere Pendleton-Hale", "Montgomery Worthington I", "Theodora Wilhelmina Lane"]
+
+
+def drawn_whole(drawn: list[str], text: str) -> bool:
+    """Whether ``text`` was drawn whole: as one string, or as consecutive wrapped lines."""
+    for i in range(len(drawn)):
+        rest, j = text, i
+        while j < len(drawn) and drawn[j] and rest.startswith(drawn[j]):
+            rest, j = rest[len(drawn[j]):].lstrip(" "), j + 1
+            if not rest:
+                return True
+    return False
+
+
+def check_tax_reminder(app, drawn, expected: str) -> None:
+    """The reminder is drawn whole, in a place of its own that holds all its lines, between
+    the flowing text and the action buttons."""
+    from ui.screens.citadels.calling import ACTIONS, HEAD
+
+    assert drawn_whole(drawn, expected), (expected, drawn)
+    rect = app.top.tax_rect(expected)
+    lines = wrap(app.fonts, expected, theme.SMALL_SIZE, rect.width)
+    assert len(lines) * app.fonts.get(theme.SMALL_SIZE).get_linesize() <= rect.height
+    assert rect.top >= HEAD.top + 84 + 3 * 20 and rect.bottom <= ACTIONS.top
+    assert rect.left >= 0 and rect.right <= 800
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_tax_reminder_is_whole_on_every_turn_of_a_round_with_the_tax_collector(
+        make_app, tmp_path, language):
+    """On every turn, busy ones too (threats, a refused bribe, the threat and the signed
+    warrant revealed, long names), the Tax Collector's reminder is shown whole; on his own
+    turn the one that fits him, on the confiscation turn the Magistrate pays."""
+    app = open_prepared(make_app, tmp_path, "2016", 8, TAX_GAME,
+                        {"magistrate": 1, "blackmailer": 2, "king": 3, "bishop": 4,
+                         "tax_collector": 5}, names=LONG_NAMES, language=language)
     drawn = record_text(app)
-    play(app, "TAP @rank8")  # whatever the Assassin does, the turns go on
+    seen = []
     while app.top.name == "calling":
-        text = " ".join(drawn_now(app, drawn))
-        own_turn = calling_state(app).character == "tax_collector"
-        assert ("Tax: for every district built" in text) != own_turn
-        shown = [b.name for b in app.top.buttons if b.visible]
-        # a turn ends with End; the Thief's only after naming whom he robs
-        play(app, "TAP @end" if "end" in shown else
-             f"TAP @{next(name for name in shown if name.startswith('rank'))}")
+        state = calling_state(app)
+        turn = [e.kind for e in state.events[max(i for i, e in enumerate(state.events)
+                                                  if e.kind == "reveal"):]]
+        if state.character == "tax_collector":
+            key = "calling.tax_own"
+        elif "warrant_revealed" in turn and state.rank == state.signed:
+            key = "calling.tax_confiscated"
+        else:
+            key = "calling.tax"
+        drawn_now(app, drawn)
+        check_tax_reminder(app, drawn, app.t(key))
+        seen.append((state.rank, key, len(turn)))
+        shown = {b.name for b in app.top.buttons if b.visible}
+        if "private" in shown and state.character == "magistrate":
+            place_warrants(app, (4, 5, 6), signed=4)
+        elif "private" in shown:
+            play(app, "TAP @private\nHOLD SEAT2\nTAP @rank4\nTAP @rank5\nTAP @real0\n"
+                      "TAP @confirm\nTAP @next\nEXPECT calling")
+        elif "refused" in shown:
+            play(app, "TAP @refused" if state.rank == 4 else "TAP @paid")
+        elif "reveal-threat" in shown:
+            play(app, "TAP @reveal-threat")
+        elif "reveal-warrant" in shown and state.rank == 4:
+            play(app, "TAP @reveal-warrant")
+        else:
+            play(app, "TAP @end")
+    assert {rank for rank, _, _ in seen} >= {1, 2, 3, 4, 5, 9}
+    assert (4, "calling.tax_confiscated", 5) in seen  # reveal, crown, bribe, threat, warrant
+    assert (9, "calling.tax_own", 1) in seen
 
 
 def fake_espeak(folder: Path) -> Path:

@@ -259,3 +259,35 @@ def test_a_refusal_names_the_district_in_the_ui_language(make_app, language, tex
                                           PlayerCity("Joon", ("palace", "palace"))])
     screen = c.results_screen()
     assert screen.data is None and screen.error == text
+
+
+def test_the_entry_takes_more_than_two_artist_decorations(make_app):
+    """Seed 000, 예술가: up to 2 districts each turn the Artist takes, "건물마다 한 번씩만":
+    over a game a city can hold three decorated districts, and the entry screen takes them."""
+    app = make_app()
+    play(app, "TAP @citadels\nTAP @score\nEXPECT score-city\nTAP @manor\nTAP @castle\n"
+              "TAP @palace\nTAP @next\nEXPECT score-questions\n"
+              "TAP @decor-manor\nTAP @decor-castle\nTAP @decor-palace")
+    assert app.top.player.decorated == ("manor", "castle", "palace")
+    play(app, "TAP @next")
+    for _ in range(3):
+        play(app, "TAP @next\nTAP @next")
+    assert app.top.name == "score-results"
+    mina = app.top.data["players"][0]
+    assert mina["breakdown"]["decorations"] == 3 and mina["total"] == 3 + 4 + 5 + 3
+
+
+@pytest.mark.parametrize("language, why", [
+    ("en", "Player 1: a revealed Secret Vault is a card in hand; count it for the Map Room."),
+    ("ko", "플레이어 1: 공개한 비밀 금고도 손에 든 카드입니다. 지도 보관실의 카드 수에 포함하세요.")])
+def test_a_map_room_count_without_the_revealed_vault_is_refused(make_app, language, why):
+    """docs/scoring.md: the Map Room's "cards in hand" include a revealed Secret Vault."""
+    app = make_app(language=language)
+    play(app, "TAP @citadels\nTAP @score\nEXPECT score-city\nTAP @tab-unique\nTAP @map_room\n"
+              "TAP @next\nEXPECT score-questions\nTAP @secret_vault")
+    play(app, "TAP @next")
+    for _ in range(3):
+        play(app, "TAP @next\nTAP @next")
+    assert app.top.name == "score-results" and app.top.data is None
+    shown = " ".join(drawn_now(app, record_text(app)))
+    assert why in shown

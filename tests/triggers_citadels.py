@@ -86,6 +86,11 @@ TRIGGERS = {
     "citadels.scoring.vault_built": lambda: score(PlayerCity("Mina", ("secret_vault",))),
     "citadels.scoring.no_vault": lambda: score(PlayerCity("Mina", FILLER, secret_vault=True),
                                                edition="classic"),
+    "citadels.scoring.vault_twice": lambda: score_game("2016", (
+        PlayerCity("Mina", FILLER, hand=1, secret_vault=True),
+        PlayerCity("Joon", FILLER, hand=1, secret_vault=True))),
+    "citadels.scoring.vault_hand": lambda: score(PlayerCity("Mina", ("map_room",),
+                                                            secret_vault=True)),
     "citadels.scoring.unique_twice": lambda: score(PlayerCity("Mina", ("library", "library"))),
     "citadels.scoring.decorated": lambda: score(PlayerCity("Mina", FILLER,
                                                            decorated=("palace",))),

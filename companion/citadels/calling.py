@@ -253,16 +253,21 @@ def _on_reveal(state: Calling) -> Calling:
 
 def _queen(state: Calling, at_round_end: bool) -> Calling:
     """The Queen gets 3 gold if seated next to the rank-4 holder (at round end if rank 4 was
-    assassinated)."""
+    assassinated). A bewitched Queen gets nothing: the Witch copies the ability, so she takes
+    the 3 gold if she herself sits next to the rank-4 holder (``queen_gold_witch``). (Witch and
+    Assassin are both rank 1, so a bewitched Queen never waits for a silent rank 4.)"""
     queen = state.setup.holder("queen")
     king = state.setup.seat_of_rank(KING_RANK)
     if queen is None or king is None:
         return state
     if state.killed == KING_RANK and not at_round_end:
         return _say(state, "queen_waits", rank=9, seat=queen)
+    bewitched = state.bewitched == _rank(state, "queen")
+    taker = state.setup.seat_of_rank(1) if bewitched else queen
     players = state.setup.players
-    if (king - queen) % players in (1, players - 1):
-        state = _say(state, "queen_gold", rank=9, seat=queen, other=king, value=3)
+    if taker is not None and (king - taker) % players in (1, players - 1):
+        state = _say(state, "queen_gold_witch" if bewitched else "queen_gold", rank=9,
+                     seat=taker, other=king, value=3)
     return state
 
 
@@ -279,7 +284,7 @@ def _end_round(state: Calling) -> Calling:
         if state.killed == KING_RANK and state.setup.holder("queen") is not None \
                 and state.setup.holder("queen") != seat:
             state = _queen(state, at_round_end=True)
-        if cid == "emperor" and _crown_options(state):
+        if cid == "emperor" and _crown_options(state, giver=seat):
             return replace(state, phase="round_end")
     return _say(replace(state, phase="over"), "round_over", seat=state.crown)
 
@@ -308,7 +313,7 @@ def _pending(state: Calling) -> str | None:
         return "warrants"
     if ability == "blackmailer" and not state.threats:
         return "threats"
-    if ability == "emperor" and not state.crown_given and _crown_options(state):
+    if ability == "emperor" and not state.crown_given and _crown_options(state, state.actor):
         return "give_crown"  # (with 2 players there may be nobody to give it to)
     return None
 
@@ -328,9 +333,16 @@ def _threat_options(state: Calling) -> list[int]:
     return _ranks_other_than(state, 1, 2, state.killed, state.bewitched)
 
 
-def _crown_options(state: Calling) -> list[int]:
-    emperor = state.setup.holder("emperor")
-    return [s for s in range(1, state.setup.players + 1) if s not in (state.crown, emperor)]
+def _signed_revealed(state: Calling) -> bool:
+    """The signed warrant was turned over this round: the other warrants are known unsigned,
+    with nothing left to reveal (seed 000, 치안판사)."""
+    return any(e.kind == "warrant_revealed" and e.value for e in state.events)
+
+
+def _crown_options(state: Calling, giver: int | None) -> list[int]:
+    """Whom the crown may be given to: anyone but its holder and the giver (the Emperor's
+    holder; the Witch for a bewitched Emperor, who may give it to the Emperor's holder)."""
+    return [s for s in range(1, state.setup.players + 1) if s not in (state.crown, giver)]
 
 
 def _token_sets(actor: int, kind: type, options: list[int], count: int) -> tuple[Decision, ...]:
@@ -348,7 +360,7 @@ def legal(state: Calling) -> tuple[Decision, ...]:
     pending = _pending(state)
     out: list[Decision] = []
     if pending == "give_crown":
-        return tuple(GiveCrown(actor, to) for to in _crown_options(state))
+        return tuple(GiveCrown(actor, to) for to in _crown_options(state, actor))
     if pending == "bribe":
         return (Bribe(state.holder, True), Bribe(state.holder, False))
     if pending == "target":
@@ -361,7 +373,8 @@ def legal(state: Calling) -> tuple[Decision, ...]:
     if state.bribe is False and not state.threat_revealed and blackmailer is not None:
         out.append(RevealThreat(blackmailer))
     magistrate = _placed_by(state, "magistrate")
-    if state.rank in state.warrants and not state.warrant_revealed and magistrate is not None:
+    if state.rank in state.warrants and not state.warrant_revealed \
+            and not _signed_revealed(state) and magistrate is not None:
         out.append(RevealWarrant(magistrate))
     done = set(state.completion_order())
     out += [CompleteCity(s) for s in range(1, state.setup.players + 1) if s not in done]

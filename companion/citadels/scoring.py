@@ -2,7 +2,8 @@
 
 Each player's total is the sum of four categories, so anyone can check it:
 
-- ``districts``: the cost of every district in the city, +1 for each Artist-decorated one;
+- ``districts``: the cost of every district in the city, +1 for each Artist-decorated one
+  (a decorated district's cost is one more for good: the Basilica reads it too);
 - ``five_types``: +3 with a district of each of the 5 types;
 - ``completion``: +4 for the first to complete a city, +2 for every other who completed one;
 - ``unique``: what unique districts add at the end (one line per district, 0 included).
@@ -36,7 +37,6 @@ from .catalogue import EDITIONS, rank_of
 from .districts import TYPES, District, district, districts
 
 FIRST_BONUS, LATER_BONUS, FIVE_TYPES_BONUS, DECORATION = 4, 2, 3, 1
-MAX_DECORATED = 2
 
 
 class ScoringError(RuleError):
@@ -51,10 +51,10 @@ class PlayerCity:
 
     name: str
     city: tuple[str, ...]
-    decorated: tuple[str, ...] = ()  # Artist: +1 each, at most 2 per city
+    decorated: tuple[str, ...] = ()  # Artist: +1 each, each district once (any number)
     completed: int | None = None  # 1 = first to complete, 2, 3, ... later; None = did not
     gold: int = 0
-    hand: int = 0  # cards in hand (Map Room)
+    hand: int = 0  # cards in hand, a revealed Secret Vault included (Map Room)
     museum: int = 0  # cards under the Museum
     secret_vault: bool = False  # revealed from hand at the end (2016)
     crown: bool = False  # holds the crown at the end (Statue)
@@ -136,11 +136,12 @@ def _end_game(d: District) -> dict:
 @dataclass(frozen=True)
 class _City:
     """What the end-game effects look at: the player, the city, the type each district
-    counts as (with the Haunted one's chosen type)."""
+    counts as (with the Haunted one's chosen type) and its cost (with the Artist's +1)."""
 
     player: PlayerCity
     built: tuple[District, ...]
     types: tuple[str, ...]
+    costs: tuple[int, ...]
 
     @property
     def uniques(self) -> int:
@@ -157,7 +158,7 @@ EFFECTS = {
     "crown_bonus": lambda d, c: d.end_game["points"] if c.player.crown else 0,
     "three_of_a_type": lambda d, c: d.end_game["points"]
     if max(Counter(c.types).values()) >= 3 else 0,
-    "per_odd_cost_district": lambda d, c: sum(1 for b in c.built if b.cost % 2 == 1),
+    "per_odd_cost_district": lambda d, c: sum(1 for cost in c.costs if cost % 2 == 1),
     "only_unique": lambda d, c: d.end_game["points"] if c.uniques == 1 else 0,
     "per_card_under": lambda d, c: c.player.museum,
 }
@@ -180,6 +181,18 @@ def _flexible(d: District, player: PlayerCity) -> bool:
     return not (end.get("not_if_built_last_round") and d.id in player.built_last_round)
 
 
+def decorated_costs(built, decorated) -> tuple[int, ...]:
+    """Each built district's cost, one more if the Artist decorated it (seed 000, 예술가:
+    "영구적으로 건설비용이 금화 1닢 더 늘어났다고 간주")."""
+    left = Counter(decorated)
+    costs = []
+    for d in built:
+        decorated_here = left[d.id] > 0
+        left[d.id] -= decorated_here
+        costs.append(d.cost + DECORATION * decorated_here)
+    return tuple(costs)
+
+
 def city_count(built) -> int:
     """Districts toward completing the city: a Monument counts as two."""
     return sum(2 if _end_game(d).get("kind") == "counts_as_two" else 1 for d in built)
@@ -190,7 +203,7 @@ def score_player(edition: str, player: PlayerCity) -> Score:
     unique, its printed type)."""
     built = [district(edition, i) for i in player.city]
     decorations = DECORATION * len(player.decorated)
-    costs = sum(d.cost for d in built) + decorations
+    costs = decorated_costs(built, player.decorated)
     completion = 0 if player.completed is None else (
         FIRST_BONUS if player.completed == 1 else LATER_BONUS)
     flexible = [i for i, d in enumerate(built) if _flexible(d, player)]
@@ -203,12 +216,12 @@ def score_player(edition: str, player: PlayerCity) -> Score:
         for i, t in zip(flexible, choice):
             types[i] = t
         five = FIVE_TYPES_BONUS if set(TYPES) <= set(types) else 0
-        unique = _unique_points(edition, _City(player, tuple(built), tuple(types)))
+        unique = _unique_points(edition, _City(player, tuple(built), tuple(types), costs))
         total = five + sum(p for _, p in unique)
         if best is None or total > best[0]:
             best = (total, five, unique, choice[0] if choice else None)
     _, five, unique, haunted_as = best
-    return Score(costs, decorations, five, completion, tuple(unique), haunted_as,
+    return Score(sum(costs), decorations, five, completion, tuple(unique), haunted_as,
                  city_count(built))
 
 
@@ -219,7 +232,12 @@ def _highest_rank(edition: str, player: PlayerCity) -> int | None:
 
 
 def _district_value(edition: str, player: PlayerCity) -> int:
-    return sum(district(edition, i).cost for i in player.city)
+    """What the city's districts score (the FAQ's "district value"): costs with decorations,
+    and a district that scores as more (University, Dragon Gate: 8) at that value."""
+    built = [district(edition, i) for i in player.city]
+    costs = decorated_costs(built, player.decorated)
+    return sum(c + (_end_game(d)["points"] - d.cost if _end_game(d).get("kind") == "scores_as"
+                    else 0) for d, c in zip(built, costs))
 
 
 def score_game(edition: str, players, faq_tiebreak: bool = False) -> Result:
@@ -294,6 +312,11 @@ def validate(edition: str, players) -> None:
             check_count(getattr(p, number), p.name, number, ScoringError)
         _validate_city(edition, p, known)
         used += Counter(p.city)
+    vaults = [p.name for p in players if p.secret_vault]
+    if len(vaults) > 1:
+        raise ScoringError(f"{', '.join(vaults)}: the game has one Secret Vault card; only one "
+                           "player can reveal it", code="citadels.scoring.vault_twice",
+                           names=", ".join(vaults))
     for i, n in used.items():
         if n > known[i].copies:
             raise ScoringError(f"the game has {known[i].copies} {i} card(s), the cities hold {n}",
@@ -323,15 +346,18 @@ def _validate_city(edition: str, p: PlayerCity, known: dict[str, District]) -> N
     if p.secret_vault and "secret_vault" not in known:
         raise ScoringError(f"{who} the {edition} edition has no Secret Vault",
                            code="citadels.scoring.no_vault", name=p.name)
+    if p.secret_vault and p.hand < 1 and "map_room" in city:
+        raise ScoringError(f"{who} a revealed Secret Vault is a card in hand: the Map Room's "
+                           "cards in hand must count it", code="citadels.scoring.vault_hand",
+                           name=p.name)
     for i, n in city.items():
         if known[i].type == "unique" and n > 1:
             raise ScoringError(f"{who} a city holds each unique district once ({i})",
                                code="citadels.scoring.unique_twice", name=p.name,
                                **_district_names(known[i]))
-    if len(p.decorated) > MAX_DECORATED or Counter(p.decorated) - city:
-        raise ScoringError(f"{who} decorated districts must be in the city, at most "
-                           f"{MAX_DECORATED}", code="citadels.scoring.decorated", name=p.name,
-                           most=MAX_DECORATED)
+    if Counter(p.decorated) - city:
+        raise ScoringError(f"{who} decorated districts must be in the city, each decorated "
+                           "once", code="citadels.scoring.decorated", name=p.name)
     if Counter(p.built_last_round) - city:
         raise ScoringError(f"{who} districts built in the last round must be in the city",
                            code="citadels.scoring.built_last_round", name=p.name)

@@ -83,7 +83,7 @@ class Announcer:
 
     def lines(self, v: CallingView, legal) -> list[tuple[str, tuple, int]]:
         """(text, colour, size) lines under the big call: what was just called, what happened
-        this turn, what to do now, and the Tax Collector's reminder."""
+        this turn, and what to do now (the prompt, when there is one, comes last)."""
         turn, before = current_turn(v)
         out = []
         out += [(self.event_line(e), theme.TEXT, theme.BODY_SIZE) for e in before
@@ -93,9 +93,21 @@ class Announcer:
         prompt = self.prompt(v, legal)
         if prompt:
             out.append((prompt, theme.ACCENT, theme.BODY_SIZE))
-        if v.tax_collector and v.phase == "turn" and self.c.at_rank(v.rank) != "tax_collector":
-            out.append((self.t("calling.tax"), theme.TEXT_DIM, theme.SMALL_SIZE))
         return out
+
+    def tax(self, v: CallingView) -> str | None:
+        """The Tax Collector's reminder for the turn being played, while he is in the game:
+        on his own turn that he pays no tax and may take the gold on his token; on a turn
+        whose signed warrant was revealed that the Magistrate pays for the confiscated
+        district; on every other turn that each district built pays 1 gold."""
+        if not v.tax_collector or v.phase != "turn":
+            return None
+        if self.c.at_rank(v.rank) == "tax_collector":
+            return self.t("calling.tax_own")
+        turn, _ = current_turn(v)
+        if any(e.kind == "warrant_revealed" and e.value for e in turn):
+            return self.t("calling.tax_confiscated")
+        return self.t("calling.tax")
 
     def spoken(self, events) -> str:
         """The calls among ``events`` as words to speak ('Rank 2: Thief. Nobody.')."""

@@ -22,9 +22,12 @@ from .seatmap import draw_seat_map
 
 CHIPS = pygame.Rect(BODY.left, BODY.top + 2, BODY.width, 46)
 UTILITY = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
-ACTIONS = pygame.Rect(BODY.left, UTILITY.top - 96, BODY.width, 84)
-HEAD = pygame.Rect(BODY.left, CHIPS.bottom + 10, 450, ACTIONS.top - CHIPS.bottom - 16)
-MAP = pygame.Rect(HEAD.right + 10, CHIPS.bottom + 8, BODY.right - HEAD.right - 10, 168)
+ACTIONS = pygame.Rect(BODY.left, UTILITY.top - 72, BODY.width, 60)
+TAX_BOTTOM = ACTIONS.top - 6  # the Tax Collector's reminder sits just above the actions
+HEAD = pygame.Rect(BODY.left, CHIPS.bottom + 10, 450, TAX_BOTTOM - CHIPS.bottom - 10)
+MAP = pygame.Rect(HEAD.right + 10, CHIPS.bottom + 8, BODY.right - HEAD.right - 10, 160)
+CALL = 84  # px: the circle with the rank being called
+SEAT = (84, 32)  # px: a seat's box on the map
 
 
 class CallingScreen(Screen):
@@ -171,9 +174,11 @@ class CallingScreen(Screen):
     def draw_body(self, canvas: pygame.Surface) -> None:
         v = self.controller.calling_public()
         self.draw_chips(canvas, v)
-        self.draw_head(canvas, v)
-        draw_seat_map(canvas, self.app.fonts, MAP, self.controller.names, v.crown,
-                      acting=v.actor, marked=v.completed, size=(84, 32))
+        tax = self.draw_tax(canvas, v)
+        self.draw_head(canvas, v, bottom=tax.top - 4 if tax else TAX_BOTTOM)
+        names = [self.fit(name, SEAT[0] - 8, theme.SMALL_SIZE) for name in self.controller.names]
+        draw_seat_map(canvas, self.app.fonts, MAP, names, v.crown,
+                      acting=v.actor, marked=v.completed, size=SEAT)
 
     def draw_chips(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
         """One chip per rank: still to come (its character), called (its holder, 'nobody' or
@@ -207,10 +212,16 @@ class CallingScreen(Screen):
                           anchor="topright")
 
     def marks(self, v: rules.CallingView, rank: int) -> str:
-        """Short public marks on a rank: assassinated, bewitched, robbed, warrant, threat."""
+        """Short public marks on a rank: assassinated, bewitched, robbed, warrant, threat.
+        A warrant is marked while it lies face down; once the signed one is turned over the
+        others are known to be unsigned and lose their mark, and the rank whose district was
+        confiscated keeps a mark of its own."""
         found = [(v.killed, "killed"), (v.bewitched, "bewitched"), (v.robbed, "robbed")]
         marks = [self.t(f"calling.mark_{key}") for r, key in found if r == rank]
-        if rank in v.warrants:
+        revealed = {e.rank: e.value for e in v.events if e.kind == "warrant_revealed"}
+        if revealed.get(rank):
+            marks.append(self.t("calling.mark_confiscated"))
+        elif rank in v.warrants and rank not in revealed and not any(revealed.values()):
             marks.append(self.t("calling.mark_warrant"))
         if rank in v.threats:
             marks.append(self.t("calling.mark_threat"))
@@ -224,33 +235,68 @@ class CallingScreen(Screen):
         room = width - fonts.get(size).size("…")[0]
         return wrap(fonts, text, size, room)[0].rstrip() + "…"
 
-    def draw_head(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
-        """The big call (rank, character, who plays) and what to do now."""
+    def tax_rect(self, text: str) -> pygame.Rect:
+        """The place kept for the Tax Collector's reminder: the whole width just above the
+        actions, as many lines high as the reminder wraps to (one in both languages)."""
+        fonts, size = self.app.fonts, theme.SMALL_SIZE
+        height = len(wrap(fonts, text, size, BODY.width)) * fonts.get(size).get_linesize()
+        return pygame.Rect(BODY.left, TAX_BOTTOM - height, BODY.width, height)
+
+    def draw_tax(self, canvas: pygame.Surface, v: rules.CallingView) -> pygame.Rect | None:
+        """The Tax Collector's reminder, whole, in its own place (on every turn while he is in
+        the game); returns where it went."""
+        text = self.announcer.tax(v)
+        if text is None:
+            return None
+        rect = self.tax_rect(text)
+        draw_paragraph(canvas, self.app.fonts, text, rect, theme.SMALL_SIZE, theme.TEXT_DIM)
+        return rect
+
+    def draw_head(self, canvas: pygame.Surface, v: rules.CallingView, bottom: int) -> None:
+        """The big call (rank, character, who plays) and what to do now, above ``bottom``."""
         fonts, c = self.app.fonts, self.controller
         if v.phase == "turn":
-            circle = pygame.Rect(HEAD.left, HEAD.top, 84, 84)
+            circle = pygame.Rect(HEAD.left, HEAD.top, CALL, CALL)
             pygame.draw.ellipse(canvas, theme.ACCENT, circle)
             draw_text(canvas, fonts, str(v.rank), circle.center, 56, theme.ACCENT_TEXT,
                       bold=True, anchor="center")
             cid = c.at_rank(v.rank)
-            draw_text(canvas, fonts, c.plain_name(cid), (circle.right + 16, HEAD.top - 2),
-                      theme.BIG_SIZE + 8, theme.TEXT, bold=True)
-            holder = next(e.seat for e in reversed(v.events) if e.kind == "reveal")
-            draw_text(canvas, fonts, c.name(holder), (circle.right + 16, HEAD.top + 46),
-                      theme.BIG_SIZE, theme.ACCENT)
-            y = circle.bottom + 8
+            left = circle.right + 16
+            room = HEAD.right - left
+            draw_text(canvas, fonts, self.fit(c.plain_name(cid), room, theme.BIG_SIZE + 8),
+                      (left, HEAD.top - 2), theme.BIG_SIZE + 8, theme.TEXT, bold=True)
+            holder = c.name(next(e.seat for e in reversed(v.events) if e.kind == "reveal"))
+            size = next((s for s in range(theme.BIG_SIZE, theme.SMALL_SIZE - 1, -1)
+                         if fonts.get(s).size(holder)[0] <= room), theme.SMALL_SIZE)
+            draw_text(canvas, fonts, self.fit(holder, room, size),
+                      (left, circle.bottom - 4), size, theme.ACCENT, anchor="bottomleft")
+            y = circle.bottom + 4
         else:
             draw_text(canvas, fonts, self.t("calling.round_end"), (HEAD.left, HEAD.top + 10),
                       theme.BIG_SIZE + 4, theme.TEXT, bold=True)
             y = HEAD.top + 64
-        area = pygame.Rect(HEAD.left, y, HEAD.width, HEAD.bottom - y)
+        area = pygame.Rect(HEAD.left, y, HEAD.width, bottom - y)
         lines = self.announcer.lines(v, self.legal)
-        if text_height(fonts, lines, area.width) > area.height:  # a busy turn: smaller print
-            lines = [(text, color, theme.SMALL_SIZE) for text, color, _ in lines]
-        for text, color, size in lines:
+        generic = bool(lines) and lines[-1][0] == self.t("calling.prompt_play")
+        for text, color, size in fitting(fonts, lines, area, generic):
             y = draw_paragraph(canvas, fonts, text, pygame.Rect(area.left, y, area.width,
                                                                  area.bottom - y), size,
                                color) + 4
+
+
+def fitting(fonts, lines, area: pygame.Rect, generic_last: bool = False
+            ) -> list[tuple[str, tuple, int]]:
+    """The (text, colour, size) paragraphs to draw whole in ``area``: all of them if they fit;
+    on a busy turn in smaller print; if even that is too long, the oldest announcements are
+    left out. The last paragraph (what to do now) stays, unless it is only the general 'play
+    your turn' (``generic_last``) and the newest announcement would not fit beside it."""
+    room = area.height + 4  # (no gap needed below the last paragraph)
+    if text_height(fonts, lines, area.width) <= room:
+        return lines
+    small = [(text, color, theme.SMALL_SIZE) for text, color, _ in lines]
+    while len(small) > 1 and text_height(fonts, small, area.width) > room:
+        small.pop(-1 if generic_last and len(small) == 2 else 0)
+    return small
 
 
 def text_height(fonts, lines, width: int) -> int:

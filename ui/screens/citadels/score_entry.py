@@ -12,7 +12,7 @@ import pygame
 from companion.citadels.calling import city_size
 from companion.citadels.catalogue import character
 from companion.citadels.districts import TYPES, district
-from companion.citadels.scoring import MAX_DECORATED, PlayerCity, city_count
+from companion.citadels.scoring import PlayerCity, city_count
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
@@ -256,7 +256,7 @@ class QuestionsScreen(EntryScreen):
         decorated = list(self.player.decorated)
         if district_id in decorated:
             decorated.remove(district_id)
-        elif len(decorated) < MAX_DECORATED:
+        else:
             decorated.append(district_id)
         self.player = replace(self.player, decorated=tuple(decorated))
 
@@ -274,7 +274,7 @@ class QuestionsScreen(EntryScreen):
                            pygame.Rect(cell.left, cell.top + 4, cell.width - 220,
                                        cell.height), theme.SMALL_SIZE)
         if self.controller.decorations and self.player.city:
-            draw_text(canvas, fonts, self.t("score.ask_decorated", n=MAX_DECORATED),
+            draw_text(canvas, fonts, self.t("score.ask_decorated"),
                       (BODY.left, BODY.top + 188), theme.SMALL_SIZE, theme.TEXT_DIM)
 
 
