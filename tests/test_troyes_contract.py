@@ -23,11 +23,13 @@ OPEN = (g.Adjust(1, deniers=-9), g.Adjust(1, influence=3), g.Citizens(1, 0, 0, 1
 
 
 def config(data, players: int) -> dict:
-    """Few citizens (every set of dice is listed and checked at each state)."""
+    """Few citizens (every set of dice is listed and checked at each state); the rulebook's
+    reading (rules 2) or a game kept before it (rules 1)."""
     building = st.integers(0, 1)
     counts = st.tuples(building, building, building)
     return {"players": players, "citizens": [list(data.draw(counts)) for _ in range(players)],
-            "neutral": list(data.draw(counts)), "first": data.draw(st.integers(1, players))}
+            "neutral": list(data.draw(counts)), "first": data.draw(st.integers(1, players)),
+            "rules": data.draw(st.sampled_from((1, 2)))}
 
 
 def groups(state) -> list[tuple[int, ...]]:
@@ -46,7 +48,10 @@ def defences(state, seat: int) -> list:
     sets = [(), *((i,) for i in own), tuple(own), tuple(own[:2])]
     other = [i for i, d in state.dice if d.owner not in (seat,)][:1]
     sets.append(tuple(own[:1] + other))
-    return [g.Defend(seat, ids, k) for ids in sets for k in range(0, left + 2)]
+    places = [k for k in range(0, left + 2)] + [(1,), (0, 0), (0, left - 1), (0, left)]
+    if left > 2:
+        places.append((0, 2))  # the highest and one further down, skipping one
+    return [g.Defend(seat, ids, k) for ids in sets for k in places]
 
 
 def candidates(state) -> list:

@@ -50,8 +50,10 @@ def test_the_roll_gives_one_die_per_citizen_and_neutral_citizen():
 def test_black_dice_then_defence_from_the_start_player():
     state = apply(apply(start(SETUP, 2), CollectIncome()), BlackDice(2))
     assert state.phase == DEFENCE and state.actor == 1  # round 1: seat 1 starts
-    state = apply(state, Fail(1))
-    assert state.players[0].vp == 0  # (never below 0)
+    assert Fail(1) not in legal(state)  # seat 1's dice reach the 5: it must defend
+    option = next(d for d in legal(state) if isinstance(d, Defend) and d.black == (0,))
+    state = apply(state, option)
+    assert state.players[0].influence == 5
     assert state.actor == 2
     option = next(d for d in legal(state) if isinstance(d, Defend))
     before = len(state.district(2))
@@ -184,7 +186,7 @@ def random_game(seed: int, players: int):
 def test_random_games_keep_their_invariants_and_replay_from_a_session(seed, players):
     setup, final, decisions = random_game(seed, players)
     config = {"players": setup.players, "citizens": [list(c) for c in setup.citizens],
-              "neutral": list(setup.neutral), "first": setup.first}
+              "neutral": list(setup.neutral), "first": setup.first, "rules": setup.rules}
     stored = tuple(json.loads(json.dumps(encode(d))) for d in decisions)
     assert Session("troyes", config, seed, stored).replay(TroyesRules()) == final
 

@@ -4,6 +4,8 @@ cathedral, passing) until the next round begins; refusals explained; a restart r
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -224,3 +226,83 @@ def test_a_two_player_game_played_to_the_end_is_scored_with_four_character_cards
     (game,) = app.store.history()
     assert game.result["rounds"] == 4 and game.result["game"] == "troyes"
     assert "scores" in game.result
+
+
+# --- issue 17: the defence and passing offer only what the rules allow --------------------------
+
+SHOTS = Path("/tmp/shots17")
+
+
+def board_buttons(app) -> set[str]:
+    return {b.name for b in app.top.buttons if b.name}
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_who_can_defend_is_not_offered_cannot_and_takes_black_dice_by_tapping(make_app,
+                                                                             language):
+    """"가장 높은 눈금의 주사위는 반드시 선택해야 하지만, 원한다면 추가로 아무 검은색
+    주사위를 더 선택하여 퇴치해도 됩니다." Seed 3: seat 1 (white 6) against a black 5 and a
+    black 1: no "cannot"; tapping the black 1 takes it with the 5."""
+    app = make_app(language=language)
+    app.seeds = iter(range(3, 99))
+    play(app, START + "TAP @income\nTAP @more\nTAP @roll")
+    v = app.top.view
+    assert [b.pip for b in v.black] == [5, 1] and v.actor == 1
+    assert "fail" not in board_buttons(app) and "black1" in board_buttons(app)
+    white = next(i for i, d in v.district(1) if d.colour == "white" and d.pip == 6)
+    app.top.selected = []
+    play(app, f"TAP @die{white}\nTAP @black1")
+    SHOTS.mkdir(exist_ok=True)
+    shot(app, SHOTS, f"defence_two_black_{language}")
+    play(app, "TAP @defend")
+    v = app.top.view
+    assert v.phase == "actions" and v.players[0].influence == 4 + 2
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_influence_before_defending_flips_a_red_one_to_a_six(make_app, language):
+    """"검은색 주사위를 퇴치하기 전에 영향력을 사용해도 됩니다." Seed 78, seat 1 with one red
+    citizen: a red 1 (2) against a black 6 may give up, or flip (4 influence) to a red 6 (12)
+    and must then defend."""
+    app = make_app(language=language)
+    app.seeds = iter(range(78, 99))
+    play(app, START.replace("TAP @c1-town_hall-more", "TAP @c1-town_hall-less\n"
+                            "TAP @c1-bishopric-less")
+         + "TAP @income\nTAP @roll")
+    v = app.top.view
+    assert [d.pip for _, d in v.district(1)] == [1] and [b.pip for b in v.black] == [6]
+    assert {"fail", "reroll", "flip"} <= board_buttons(app)
+    assert "defend" not in board_buttons(app)  # nothing of seat 1's reaches the 6 as it lies
+    SHOTS.mkdir(exist_ok=True)
+    shot(app, SHOTS, f"defence_influence_{language}")
+    (red,) = [i for i, _ in v.district(1)]
+    app.top.selected = []
+    play(app, f"TAP @die{red}\nTAP @flip")
+    v = app.top.view
+    assert v.phase == "defence" and v.die(red).pip == 6 and v.players[0].influence == 0
+    assert "fail" not in board_buttons(app) and "flip" not in board_buttons(app)
+    assert "defend" in board_buttons(app)
+    shot(app, SHOTS, f"defence_flipped_{language}")
+    play(app, "TAP @defend")
+    assert app.top.view.phase == "actions" and app.top.view.players[0].influence == 1
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_passed_player_is_offered_only_passing(make_app, language):
+    """"이 라운드 동안 그 플레이어는 더 이상 행동을 할 수 없지만, 자신의 차례가 돌아올 때마다
+    자신의 구역에 1데니어를 놓습니다." """
+    app = make_app(language=language)
+    app.seeds = iter(range(3, 99))
+    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll\nTAP @pass")
+    c = app.top.controller
+    two = next(i for i, d in c.view().dice if d.owner == 2)
+    play(app, f"TAP @die{two}\nTAP @card\nTAP @div3")
+    three = next(i for i, d in c.view().dice if d.owner == 3)
+    play(app, f"TAP @die{three}\nTAP @card\nTAP @div3")
+    assert c.view().actor == 1
+    assert board_buttons(app) & {"pass", "farming", "reroll", "flip", "card"} == {"pass"}
+    SHOTS.mkdir(exist_ok=True)
+    shot(app, SHOTS, f"passed_{language}")
+    before = c.view().players[0].deniers
+    play(app, "TAP @pass")
+    assert c.view().players[0].deniers == before + 1 and c.view().actor == 2

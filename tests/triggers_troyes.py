@@ -55,6 +55,12 @@ def weak_defence():
     return Defend(1, (low[0],), len(state.defence.black))
 
 
+def passed():
+    """Seat 1 passed, seat 2 acted: seat 1's turn again."""
+    state = apply(actions(), Pass(1))
+    return apply(state, Act(2, (die(state, owner=2),), "card", 3))
+
+
 def _black(n):
     return Die(BLACK, n)
 
@@ -105,6 +111,9 @@ TRIGGERS = {
     "troyes.highest_black": lambda: defence.apply(
         defence.start(1, [(Die(RED, 6, 1),), ()], [_black(5), _black(3)]),
         defence.Defend(1, (Die(RED, 6, 1),), (_black(3),))),
+    "troyes.must_defend": lambda: defence.apply(
+        defence.start(1, [(Die(RED, 6, 1),), ()], [_black(3)]), defence.Fail(1)),
+    "troyes.passed": lambda: apply(passed(), Reroll(1, die(passed()))),
     "troyes.defence_short": lambda: apply(defending(), weak_defence()),
     "troyes.scoring.cards": lambda: validate([TroyesPlayer("A", character_points=(1,)),
                                              TroyesPlayer("B")]),

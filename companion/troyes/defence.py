@@ -3,8 +3,9 @@
 The start player faces the highest black die, then the player to the left the highest one
 left, and so on round the table until none is left. A defender uses own dice whose sum (red
 counting double) reaches the black pips, and may take several black dice at once (the highest
-among them): +1 influence per black die defeated, the dice used are discarded. A defender who
-cannot (or will not) loses 2 VP and keeps their dice; that black die is discarded.
+among them, any others as the defender likes): +1 influence per black die defeated, the dice used
+are discarded. A defender whose own dice cannot reach the black die faced (and only then) loses
+2 VP and keeps their dice; that black die is discarded.
 
 >>> from .dice import Die, RED, WHITE, BLACK
 >>> state = start(1, [(Die(RED, 3, 1),), (Die(WHITE, 2, 2),)], [Die(BLACK, 5), Die(BLACK, 4)])
@@ -13,7 +14,7 @@ cannot (or will not) loses 2 VP and keeps their dice; that black die is discarde
 >>> state = apply(state, Defend(1, (Die(RED, 3, 1),), (Die(BLACK, 5),)))
 >>> state.defender, state.influence, state.finished
 (2, (1, 0), False)
->>> state = apply(state, Fail(2))
+>>> state = apply(state, Fail(2))  # a white 2 cannot reach a black 4
 >>> state.finished, state.vp
 (True, (0, -2))
 """
@@ -52,6 +53,13 @@ class DefenceState:
     turn: int = 0  # how many defences so far (the defender is start + turn, leftwards)
     vp: tuple[int, ...] = ()
     influence: tuple[int, ...] = ()
+    must_defend: bool = True  # False only for games kept under rules 1 (see TroyesSetup)
+
+    @property
+    def can_fail(self) -> bool:
+        """Whether the defender may fail (−2 VP): only when their own dice cannot reach the
+        black die (seed 002), or always in a game kept under rules 1."""
+        return not self.must_defend or self.suggestion() is None
 
     @property
     def finished(self) -> bool:
@@ -72,12 +80,13 @@ class DefenceState:
         return suggest_defence(self.dice[self.defender - 1], self.facing)
 
 
-def start(start_player: int, dice: Sequence[Sequence[Die]], black: Sequence[Die]) -> DefenceState:
+def start(start_player: int, dice: Sequence[Sequence[Die]], black: Sequence[Die],
+          must_defend: bool = True) -> DefenceState:
     """The defence after the start player rolled the black dice."""
     players = len(dice)
     return DefenceState(players, start_player, tuple(tuple(d) for d in dice),
                         tuple(sorted(black, key=lambda b: -b.pip)), 0, (0,) * players,
-                        (0,) * players)
+                        (0,) * players, must_defend)
 
 
 def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
@@ -92,6 +101,9 @@ def apply(state: DefenceState, decision: Defend | Fail) -> DefenceState:
     if decision.seat != seat:
         raise IllegalDecision(f"seat {seat} defends now", code="troyes.turn", seat=seat)
     if isinstance(decision, Fail):
+        if not state.can_fail:  # who can reach the black die must defend
+            raise IllegalDecision("your own dice reach the black die: defend it",
+                                  code="troyes.must_defend", black=state.facing.pip)
         return replace(state, black=state.black[1:], turn=state.turn + 1,
                        vp=_add(state.vp, seat, FAIL_VP))
     own = Counter(state.dice[seat - 1])

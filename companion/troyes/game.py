@@ -133,7 +133,9 @@ def _events(state: Troyes, decision) -> Troyes:
         return replace(state, phase=ACTIONS, last=("no_black",))
     own = [tuple(d for _, d in state.district(s)) for s in range(1, state.setup.players + 1)]
     return replace(state, black=black, phase=DEFENCE,
-                   defence=defence_rules.start(state.start_player, own, black), last=("black",))
+                   defence=defence_rules.start(state.start_player, own, black,
+                                              must_defend=state.setup.rules >= 2),
+                   last=("black",))
 
 
 def _check_turn(state: Troyes, decision) -> None:
@@ -143,9 +145,15 @@ def _check_turn(state: Troyes, decision) -> None:
 
 
 def _defence(state: Troyes, decision) -> Troyes:
-    if not isinstance(decision, (Defend, Fail)):
+    if not isinstance(decision, (Defend, Fail, Reroll, Flip)):
         raise IllegalDecision("the black dice are being defended", code="troyes.defending")
     _check_turn(state, decision)
+    if isinstance(decision, (Reroll, Flip)):  # influence on own dice before defending
+        state = _reroll(state, decision) if isinstance(decision, Reroll) else _flip(state,
+                                                                                   decision)
+        own = tuple(tuple(d for _, d in state.district(s))
+                    for s in range(1, state.setup.players + 1))
+        return replace(state, defence=replace(state.defence, dice=own))
     if isinstance(decision, Fail):
         new = defence_rules.apply(state.defence, defence_rules.Fail(decision.seat))
         state = _with_player(state, decision.seat, vp=lose_vp(
@@ -153,10 +161,15 @@ def _defence(state: Troyes, decision) -> Troyes:
         return _after_defence(replace(state, defence=new, last=("failed", str(decision.seat))))
     dice = _own_dice(state, decision.seat, decision.dice)
     left = len(state.defence.black)
-    if not 1 <= decision.black <= left:
+    if not decision.black or not all(0 <= k < left for k in decision.black):
         raise IllegalDecision(f"defeat 1 to {left} of the black dice left",
                               code="troyes.defend_count", left=left)
-    black = state.defence.black[:decision.black]
+    if len(set(decision.black)) != len(decision.black):
+        raise IllegalDecision("each die once", code="troyes.die_twice")
+    if 0 not in decision.black:
+        raise IllegalDecision("the highest black die left must be among those defeated",
+                              code="troyes.highest_black")
+    black = tuple(state.defence.black[k] for k in decision.black)
     new = defence_rules.apply(state.defence, defence_rules.Defend(decision.seat, tuple(dice),
                                                                     black))
     p = state.players[decision.seat - 1]
@@ -178,6 +191,10 @@ def _actions(state: Troyes, decision) -> Troyes:
         raise IllegalDecision("act, use influence or pass", code="troyes.actions")
     _check_turn(state, decision)
     seat = decision.seat
+    if state.players[seat - 1].passes and not isinstance(decision, Pass) \
+            and state.setup.rules >= 2:
+        raise IllegalDecision("who passed takes no more actions this round",
+                              code="troyes.passed", seat=seat)
     if isinstance(decision, Pass):
         p = state.players[seat - 1]
         state = _with_player(state, seat, deniers=p.deniers + pass_income(p.passes),
@@ -295,7 +312,8 @@ encode = CODEC.encode
 
 
 class TroyesRules(CodecRules):
-    """A Troyes game as a session: config = players, citizens, neutral citizens, first.
+    """A Troyes game as a session: config = players, citizens, neutral citizens, first, rules
+    (``RULES`` for new games; a config without it was kept under rules 1, see TroyesSetup).
 
     ``legal`` lists every decision ``apply`` accepts, except the numbers the table reports,
     which no list holds (``open_kinds``): citizens and corrections (``Citizens``, ``Neutral``,
@@ -311,7 +329,7 @@ class TroyesRules(CodecRules):
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),
                                  tuple(config.get("neutral", (0, 0, 0))),
-                                 config.get("first", 1)), seed)
+                                 config.get("first", 1), config.get("rules", 1)), seed)
 
     def legal(self, state: Troyes) -> tuple[Decision, ...]:
         return tuple(legal(state))

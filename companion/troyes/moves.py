@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from .defence import DefenceState
-from .dice import FLIP_COST, MAX_ACTION_DICE, MAX_FLIPPED, PRICE_PER_DIE, REROLL_COST, beats
+from .dice import FLIP_COST, MAX_ACTION_DICE, MAX_FLIPPED, PRICE_PER_DIE, REROLL_COST, defence_sum
 from .state import (ACTIONS, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENTS, INCOME, KIND_COLOUR,
                     MAX_BLACK, Act, BlackDice, CollectIncome, Decision, Defend, Fail, Flip, Pass,
                     Reroll, Troyes)
@@ -29,24 +29,36 @@ def legal(state: Troyes) -> list[Decision]:
         return [CollectIncome()]
     if state.phase == EVENTS:
         return [BlackDice(n) for n in range(MAX_BLACK + 1)]
-    if state.phase == DEFENCE:
-        return [Fail(state.actor), *defences(state.defence, state.actor,
-                                             state.district(state.actor))]
+    if state.phase == DEFENCE:  # fail only when no defence is possible; influence first
+        options = list(defences(state.defence, state.actor, state.district(state.actor)))
+        return [*([Fail(state.actor)] if state.defence.can_fail else []), *options,
+                *influence(state)]
     if state.phase == ACTIONS:
+        if state.players[state.actor - 1].passes and state.setup.rules >= 2:  # only +1 denier
+            return [Pass(state.actor)]
         return [Pass(state.actor), *actions(state), *influence(state)]
     return []
 
 
 def defences(defence: DefenceState, seat: int, own) -> Iterator[Defend]:
-    """Every set of own dice (``own``: (id, die) pairs) with every number of the highest black
-    dice left that it beats together."""
+    """Every set of own dice (``own``: (id, die) pairs) with every set of the black dice left
+    that it beats together: the highest (place 0) and any others."""
+    black = defence.black
     for size in range(1, len(own) + 1):
         for combo in combinations(own, size):
-            dice = [d for _, d in combo]
-            for k in range(1, len(defence.black) + 1):
-                if not beats(dice, defence.black[:k]):
-                    break  # more black dice only need more
-                yield Defend(seat, tuple(i for i, _ in combo), k)
+            room = defence_sum([d for _, d in combo]) - black[0].pip
+            if room < 0:
+                continue
+            ids = tuple(i for i, _ in combo)
+            yield from (Defend(seat, ids, (0, *more)) for more in _others(black, 1, room))
+
+
+def _others(black, first: int, room: int) -> Iterator[tuple[int, ...]]:
+    """Sets of places from ``first`` on whose black pips add up to at most ``room``."""
+    yield ()
+    for k in range(first, len(black)):
+        if black[k].pip <= room:
+            yield from ((k, *more) for more in _others(black, k + 1, room - black[k].pip))
 
 
 def actions(state: Troyes) -> Iterator[Act]:

@@ -25,6 +25,10 @@ KIND_COLOUR = {FARMING: YELLOW, CATHEDRAL: WHITE}  # events and cards take any o
 DIVIDED = (EVENT, CARD)  # the kinds whose pips are divided by the number printed on the card
 DIVISORS = (2, 3, 4, 5, 6)  # the divisors the board offers (any whole number >= 1 is accepted)
 MAX_BLACK = 12  # black dice the events may add in one round, as the board always allowed
+RULES = 2
+"""The rulebook reading new games are played by. 2: a player who passed only passes, and a
+defender whose own dice reach the black die must defend (seed 002). Games kept before (rules 1,
+configs without ``rules``) replay as they were played: those two were not enforced then."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,7 @@ class TroyesSetup:
     citizens: tuple[tuple[int, int, int], ...]  # per seat: Town Hall, Bishopric, Palace
     neutral: tuple[int, int, int] = (0, 0, 0)
     first: int = 1  # the first start player
+    rules: int = RULES  # the reading of the rulebook this game is played (and replayed) by
 
     def __post_init__(self):
         rounds(self.players)  # 2 to 4 players
@@ -59,7 +64,7 @@ class PlayerState:
     deniers: int = START_DENIERS
     vp: int = 0
     influence: int = START_INFLUENCE
-    passes: int = 0  # passes this round (the first pays 2, later ones 1)
+    passes: int = 0  # passes this round (the first pays 2, later ones 1; after it, only passes)
 
 
 # --- decisions ---------------------------------------------------------------------------------
@@ -81,12 +86,17 @@ class BlackDice:
 
 @dataclass(frozen=True)
 class Defend:
+    """Own dice (ids) against black dice defeated together: ``black`` are places in the black
+    dice left, highest first (0, the highest, must be among them; any others may join). A
+    number ``k`` (how sessions stored before issue 17 said it) is the ``k`` highest."""
     seat: int
     dice: tuple[int, ...]  # die ids from the defender's own district
-    black: int  # how many of the highest black dice left are defeated together
+    black: tuple[int, ...]  # places among the black dice left (0: the highest)
 
     def __post_init__(self):
         _sort_dice(self)
+        black = tuple(range(self.black)) if isinstance(self.black, int) else self.black
+        object.__setattr__(self, "black", tuple(sorted(black)))
 
 
 @dataclass(frozen=True)

@@ -86,9 +86,11 @@ class TroyesView:
                              (len(spaces), sum(i for *_, i in spaces)) if spaces else None,
                              tuple((d, by_divisor(dice, d)) for d in self.divisors))
 
-    def defence_sum(self, ids: Sequence[int], together: int) -> DefenceSum:
-        """The dice ``ids`` against the ``together`` highest black dice left."""
-        dice, black = [self.die(i) for i in ids], self.black[:together]
+    def defence_sum(self, ids: Sequence[int], black: Sequence[int] | int) -> DefenceSum:
+        """The dice ``ids`` against the black dice left at places ``black`` (0: the highest;
+        a number ``k``: the ``k`` highest)."""
+        places = range(black) if isinstance(black, int) else black
+        dice, black = [self.die(i) for i in ids], [self.black[k] for k in places]
         return DefenceSum(defence_sum(dice), sum(b.pip for b in black), beats(dice, black))
 
 

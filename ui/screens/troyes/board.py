@@ -1,7 +1,8 @@
 """The Troyes board: every district with its dice as real faces, a banner saying where the
 round stands, and one panel per phase — income and wages, the black dice, the defence (the
-cheapest own dice preselected), the actions (tap dice: the price per owner and what each action
-would give), influence and passing. It reads the game's view (companion/troyes/view.py): what
+cheapest own dice preselected; tap black dice to take them together with the highest; reroll or
+flip own dice first; "cannot" only when the rules allow it), the actions (tap dice: the price
+per owner and what each action would give), influence and passing (who passed: only passing). It reads the game's view (companion/troyes/view.py): what
 the selected dice cost and give, and whether they hold off the black dice, come from the rules."""
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.controller = controller
         self.selected: list[int] = []
         self.black_count = 1  # events: black dice to roll
-        self.together = 1  # defence: black dice taken at once
+        self.taken = [0]  # defence: places of the black dice taken (the highest always)
         self.divisor_for: str | None = None  # choosing a divisor for an event or a card
+        self.legal: tuple = ()  # what the rules allow now (read when the buttons are built)
         self.problem: str | None = None
         super().__init__(app)
 
@@ -71,7 +73,10 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.buttons = []
         v = self.view
         for owner, row in self.rows():
-            if owner == BLACK:
+            if owner == BLACK:  # tap a black die to take it too (the highest always is)
+                for k in range(1, len(v.black)):
+                    self.add(Button(self.die_rect(row, k), "", lambda k=k: self.tap_black(k),
+                                    name=f"black{k}", bare=True))
                 continue
             if owner is not None:  # tap a player to correct deniers, VP, influence
                 self.add(Button(pygame.Rect(row.left, row.top, NAME_W - 6, row.height),
@@ -99,22 +104,34 @@ class TroyesBoardScreen(BoardExits, Screen):
                     ("count", lambda: t("troyes.black_n", n=self.black_count), None, False),
                     ("more", "+", lambda: self.set_black(1), False),
                     ("roll", t("troyes.roll_black"), self.roll_black, True)]
-        if s.phase == DEFENCE:
-            return [("fail", t("troyes.fail"), lambda: self.decide(Fail(s.actor)), False),
-                    ("together", lambda: t("troyes.together", n=self.together),
-                     self.more_black, False),
-                    ("defend", t("troyes.defend"), self.defend, True)]
+        legal = self.legal = self.controller.legal()  # kept for the info line until rebuilt
+        if s.phase == DEFENCE:  # "cannot" only when the rules allow it; influence first
+            return ([("fail", t("troyes.fail"), lambda: self.decide(Fail(s.actor)), False)]
+                    if Fail(s.actor) in legal else []) + self.influence_buttons(legal) + (
+                [("defend", t("troyes.defend"), self.defend, True)]
+                if any(isinstance(d, Defend) for d in legal) else [])
         if s.phase == ACTIONS:
+            if legal == (Pass(s.actor),):  # who passed only passes
+                return [("pass", t("troyes.pass_again"), lambda: self.decide(Pass(s.actor)),
+                         True)]
             return [(FARMING, t("troyes.farming"), lambda: self.act(FARMING), False),
                     (CATHEDRAL, t("troyes.cathedral"), lambda: self.act(CATHEDRAL), False),
                     (EVENT, t("troyes.event"), lambda: self.ask_divisor(EVENT), False),
                     (CARD, t("troyes.card"), lambda: self.ask_divisor(CARD), False),
                     (CITIZEN, t("troyes.citizen"), lambda: self.act(CITIZEN), False),
-                    ("reroll", t("troyes.reroll"), self.reroll, False),
-                    ("flip", t("troyes.flip"), self.flip, False),
+                    *self.influence_buttons(legal),
                     ("pass", t("troyes.pass"), lambda: self.decide(Pass(s.actor)), True)]
         return [("done", t("troyes.done"), self.done, False),
                 ("score", t("troyes.score_game"), self.score, True)]
+
+    def influence_buttons(self, legal) -> list[tuple]:
+        """Reroll (1 influence) and flip (4), when the rules offer them."""
+        t, out = self.t, []
+        if any(isinstance(d, Reroll) for d in legal):
+            out.append(("reroll", t("troyes.reroll"), self.reroll, False))
+        if any(isinstance(d, Flip) for d in legal):
+            out.append(("flip", t("troyes.flip"), self.flip, False))
+        return out
 
     # --- what taps do -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -133,7 +150,9 @@ class TroyesBoardScreen(BoardExits, Screen):
         except IllegalDecision as exc:
             self.problem = self.refusal(exc)
             return
-        self.problem, self.selected, self.together, self.divisor_for = None, [], 1, None
+        self.problem, self.selected, self.divisor_for = None, [], None
+        if not isinstance(decision, (Reroll, Flip)):
+            self.taken = [0]
         self.refresh()
 
     def tap_die(self, die_id: int) -> None:
@@ -149,11 +168,15 @@ class TroyesBoardScreen(BoardExits, Screen):
     def roll_black(self) -> None:
         self.decide(BlackDice(self.black_count))
 
-    def more_black(self) -> None:
-        self.together = self.together % len(self.view.black) + 1
+    def tap_black(self, place: int) -> None:
+        if place in self.taken:
+            self.taken.remove(place)
+        else:
+            self.taken.append(place)
+        self.problem = None
 
     def defend(self) -> None:
-        self.decide(Defend(self.view.actor, tuple(self.selected), self.together))
+        self.decide(Defend(self.view.actor, tuple(self.selected), tuple(self.taken)))
 
     def ask_divisor(self, kind: str) -> None:
         self.divisor_for = kind
@@ -232,7 +255,7 @@ class TroyesBoardScreen(BoardExits, Screen):
                 dice = s.district(owner)
             for k, (die_id, die) in enumerate(dice):
                 selected = owner != BLACK and die_id in self.selected
-                facing = owner == BLACK and k < self.together
+                facing = owner == BLACK and k in self.taken
                 draw_face(canvas, fonts, self.die_rect(row, k), FACES[die.colour], die.pip,
                           letters[die.colour], selected or facing)
 
@@ -249,9 +272,10 @@ class TroyesBoardScreen(BoardExits, Screen):
         if s.phase == EVENTS:
             return t("troyes.events")
         if s.phase == DEFENCE:
-            total = s.defence_sum(self.selected, self.together)
+            total = s.defence_sum(self.selected, self.taken)
             return t("troyes.defence_sum", sum=total.dice, black=total.black) + (
-                t("troyes.enough") if total.enough else "")
+                t("troyes.enough") if total.enough else "") + (
+                t("troyes.take_black") if len(s.black) > 1 else "")
         if s.phase == ACTIONS:
             return self.action_text()
         return t("troyes.over")
@@ -259,6 +283,8 @@ class TroyesBoardScreen(BoardExits, Screen):
     def action_text(self) -> str:
         """The price of the selected dice per owner and what each action would give."""
         t, c = self.t, self.controller
+        if self.legal == (Pass(self.view.actor),):  # who passed only passes
+            return t("troyes.passed_info", name=c.name(self.view.actor))
         if not self.selected:
             return t("troyes.tap_dice") + " " + t("troyes.tap_player")
         try:
