@@ -194,7 +194,7 @@ def test_score_a_4301_digit_integer(cli, game):
 
 def test_score_numbers_stop_at_a_million(cli):
     code, _ = cli("score", "tiletum", "-",
-                  stdin=players("tiletum", trading_posts=10**6, pillars=10**6))
+                  stdin=players("tiletum", vp=10**6))
     assert code == 0
     code, err = cli("score", "troyes", "-", stdin=players("troyes", character_points=[-10**6 - 1]))
     assert code == 2 and "number -1000001 is too big" in err and "1000000" in err

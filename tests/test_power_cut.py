@@ -176,6 +176,8 @@ def tiletum_script(tmp_path_factory):
                 wedge = next(b.name for b in app.top.buttons if b.name.startswith("wedge"))
                 tap(app, wedge, lines)
                 if turn == 1:
+                    while app.top.gold < 2:  # the table says the gold the turn costs
+                        tap(app, "gold-more", lines)
                     tap(app, "pip-up", lines)
                 if app.top.button("joker-King").visible:
                     tap(app, "joker-King", lines)
@@ -191,8 +193,10 @@ def tiletum_script(tmp_path_factory):
             tap(app, name, lines)
     decisions = controller.session.decisions
     app.close()
-    # begin, 2 x (3 reveals + 9 takes + the turn order + 3 festival entries), the marker
-    assert controller.view().round == 3 and len(decisions) == 1 + 2 * (3 + 9 + 1 + 3) + 1
+    # begin, 2 x (3 reveals + 9 takes + the turn order + 3 festival entries), the marker, and
+    # the gold the table stated before turning a die
+    assert controller.view().round == 3 and len(decisions) == 1 + 2 * (3 + 9 + 1 + 3) + 1 + sum(
+        d["type"] == "gold" for d in decisions)
     return write_script(folder / "tiletum.txt", lines), decisions
 
 

@@ -37,6 +37,7 @@ def fingerprint(state) -> str:
     without the fields added since that only say the game is kept under Troyes rules 1."""
     text = re.sub(r"Seed\(value=(-?\d+), scheme=\d+\)", r"\1", repr(state))
     text = re.sub(r", rules=1\b|, must_defend=False\b", "", text)
+    text = re.sub(r"PlayerState\(gold=-?\d+, ", "PlayerState(", text)  # Tiletum's gold, tracked
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -120,8 +120,13 @@ def test_taking_gives_colour_x_pip_resources_and_seven_minus_pip_ap():
     assert gain.action == action_at(die.pip, state.offset, 1)
 
 
+def rich(state, gold=20):
+    """The actor holds ``gold`` (as the table would say through ``Gold``)."""
+    return g.apply(state, g.Gold(state.actor, gold))
+
+
 def test_pip_change_costs_two_gold_a_step_wraps_and_moves_the_die_to_its_new_wedge():
-    state = begun(players=2, seed=11)
+    state = rich(begun(players=2, seed=11))
     die_id, die = state.wheel[0]
     steps = 6 - die.pip + 1  # up past 6 to 1
     steps = steps if steps <= 5 else -1
@@ -323,8 +328,9 @@ def test_a_die_turns_at_most_three_pips_either_way():
     소비하여 가져가려는 주사위의 눈금을 1만큼 더하거나 뺄 수 있습니다(여러 번 반복할 수도
     있습니다). ... '6'은 금화 2개를 지불하여 '1'로 바꿀 수도 있습니다(반대로도 가능)." Pips wrap,
     so every pip is at most 3 steps away one way or the other; a longer way only reaches a pip a
-    shorter one reaches for less gold. ``legal`` and ``apply`` both take -3 to +3."""
-    state = begun(players=2, seed=11)
+    shorter one reaches for less gold. ``legal`` and ``apply`` both take -3 to +3 (with the
+    gold to pay for them)."""
+    state = rich(begun(players=2, seed=11))
     die_id, die = state.wheel[0]
     steps = {d.steps for d in g.legal(state) if isinstance(d, g.Take) and d.die == die_id}
     assert steps == set(range(-3, 4))
@@ -338,7 +344,7 @@ def test_a_die_turns_at_most_three_pips_either_way():
 
 
 def test_what_a_take_would_give_is_what_it_gives():
-    state = begun(players=3, seed=8)
+    state = rich(begun(players=3, seed=8))
     state = g.apply(state, g.Bonus(state.actor, "Merchant", 2))
     v = g.view(state)
     for die_id, _ in v.dice:

@@ -38,6 +38,8 @@ def take_any(app, steps: int = 0) -> None:
     wedge, take it."""
     wedge = next(b.name for b in app.top.buttons if b.name.startswith("wedge"))
     play(app, f"TAP @{wedge}\nEXPECT tiletum-take")
+    while app.top.gold < 2 * abs(steps):  # the table says the gold the turn needs
+        play(app, "TAP @gold-more")
     for _ in range(abs(steps)):
         play(app, "TAP @pip-up" if steps > 0 else "TAP @pip-down")
     if app.top.button("joker-King").visible:
@@ -101,6 +103,10 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
                 wedge = next(b.name for b in board.buttons if b.name.startswith("wedge"))
                 play(app, f"TAP @{wedge}\nEXPECT tiletum-take\nTAP @pip-up\nTAP @pip-up")
                 take = app.top
+                assert take.gold == 1  # the first player's starting gold: not enough
+                play(app, "TAP @take\nEXPECT tiletum-take")
+                assert "4" in take.problem and "1" in take.problem and not c.view().takes
+                play(app, "TAP @gold-more\nTAP @gold-more\nTAP @gold-more")  # 4 on the table
                 die = take.die()
                 turned = take.turned()
                 assert turned.pip == (die.pip + 1) % 6 + 1
@@ -112,6 +118,8 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
                 play(app, "TAP @take\nEXPECT tiletum-board")
                 last = c.view().takes[-1]
                 assert last.seat == seat and last.gold_paid == 4 and last.die == turned
+                earned = turned.pip if turned.colour == "yellow" else 0
+                assert c.view().players[seat - 1].gold == earned
                 assert last.gain.amount == turned.pip and last.gain.ap == 7 - turned.pip
             else:
                 take_any(app)
@@ -214,16 +222,35 @@ def test_a_restart_resumes_the_game_where_it_was(make_app, tmp_path):
     assert again.top.controller.view() == before
 
 
-def test_undo_takes_back_the_last_take(make_app):
-    app = make_app()
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_undo_asks_first_and_says_what_it_takes_back(make_app, tmp_path, language):
+    """Undo asks first, as in Citadels (issue 17): a question saying the step that would be
+    taken back (who took which die, for what action); Keep it leaves the game as it was, Undo
+    takes the step back."""
+    from ui.i18n import Catalog
+
+    said = Catalog.load(language).messages
+    app = make_app(language=language)
     app.seeds = iter(range(41, 99))
     setup_game(app, 2)
     play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok")
     c = app.top.controller
     dice = c.view().dice
     take_any(app)
+    taken = c.view().takes[-1]
     assert len(c.view().dice) == len(dice) - 1
-    play(app, "TAP @undo")
+    stored = len(c.session.decisions)
+    drawn = record_text(app)
+    play(app, "TAP @undo\nEXPECT tiletum-undo")
+    app.render()
+    colour = said[f"tiletum.colour_{taken.die.colour}"]
+    assert any(c.name(taken.seat) in text and colour in text and str(taken.die.pip) in text
+               for text in drawn), drawn
+    assert said["undo.question"] in drawn
+    shot(app, tmp_path, f"undo-{language}")
+    play(app, "TAP @keep\nEXPECT tiletum-board")
+    assert c.view().takes == (taken,) and len(c.session.decisions) == stored
+    play(app, "TAP @undo\nEXPECT tiletum-undo\nTAP @confirm\nEXPECT tiletum-board")
     assert c.view().dice == dice and not c.view().takes and c.view().actor == c.view().order[0]
 
 
@@ -361,19 +388,24 @@ def joker_take(app):
     return app.top
 
 
+def first_pass(make_app, language: str, seed: int):
+    """A 2-player game on its first pass's board: the catalogue, the app, its controller and
+    how many decisions are stored."""
+    from ui.i18n import Catalog
+
+    app = make_app(language=language)
+    app.seeds = iter(range(seed, 99))
+    setup_game(app, 2)
+    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    c = app.top.controller
+    return Catalog.load(language).messages, app, c, len(c.session.decisions)
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_refusals_speak_the_ui_language(make_app, language):
     """The engine's refusals on the take, bonus and turn-order screens, in the catalogue's
     words (never the engine's English sentence), and nothing stored."""
-    from ui.i18n import Catalog
-
-    said = Catalog.load(language).messages
-    app = make_app(language=language)
-    app.seeds = iter(range(81, 99))
-    setup_game(app, 2)
-    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok\nEXPECT tiletum-board")
-    c = app.top.controller
-    stored = len(c.session.decisions)
+    said, app, c, stored = first_pass(make_app, language, 81)
     take = joker_take(app)
     play(app, "TAP @take\nEXPECT tiletum-take")
     assert take.problem == said["error.tiletum.joker_action"]
@@ -396,5 +428,117 @@ def test_refusals_speak_the_ui_language(make_app, language):
             take_any(app)
     play(app, f"TAP @order\nEXPECT tiletum-order\nTAP @seat{seat}\nTAP @confirm\n"
               "EXPECT tiletum-order")
-    assert app.top.problem == said["error.tiletum.order"]
+    other = c.name(3 - seat)
+    assert app.top.problem == said["tiletum.order_missing"].format(names=other)
     assert c.view().phase == "king"
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_turn_order_with_players_missing_names_them(make_app, tmp_path, language):
+    """Confirming a new turn order with players left out says who is missing, in the UI
+    language, and stores nothing (issue 17: before, nothing seemed to happen)."""
+    from ui.i18n import Catalog
+
+    said = Catalog.load(language).messages
+    app = make_app(language=language)
+    app.seeds = iter(range(81, 99))
+    setup_game(app, 3)
+    play(app, "TAP @start\nTAP @begin")
+    c = app.top.controller
+    for _ in range(3):
+        play(app, "TAP @reveal\nTAP @ok")
+        for _ in range(3):
+            take_any(app)
+    first, *rest = c.view().order
+    stored = len(c.session.decisions)
+    drawn = record_text(app)
+    play(app, f"TAP @order\nEXPECT tiletum-order\nTAP @seat{first}\nTAP @confirm\n"
+              "EXPECT tiletum-order")
+    app.render()
+    names = ", ".join(c.name(s) for s in sorted(rest))
+    assert app.top.problem == said["tiletum.order_missing"].format(names=names)
+    assert app.top.problem in drawn
+    assert len(c.session.decisions) == stored and c.view().phase == "king"
+    shot(app, tmp_path, f"order-missing-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_turning_a_die_without_the_gold_is_refused_on_screen(make_app, tmp_path, language):
+    """Seed 004: "플레이어는 금화 2개를 소비하여 가져가려는 주사위의 눈금을 1만큼 더하거나 뺄 수
+    있습니다". The first player holds 1 gold: a one-step turn is refused in the UI language and
+    nothing is stored; once the table says the player holds 2 gold, the take goes through."""
+    said, app, c, stored = first_pass(make_app, language, 41)
+    wedge = next(b.name for b in app.top.buttons if b.name.startswith("wedge"))
+    play(app, f"TAP @{wedge}\nEXPECT tiletum-take")
+    take = app.top
+    play(app, "TAP @pip-up")
+    if take.on_joker():
+        play(app, "TAP @joker-King")
+    need = take.offer().gold
+    assert take.gold == 1 and need >= 2
+    play(app, "TAP @take\nEXPECT tiletum-take")
+    assert take.problem == said["error.tiletum.gold"].format(need=need, have=1)
+    assert len(c.session.decisions) == stored
+    shot(app, tmp_path, f"take-no-gold-{language}")
+    for _ in range(need - 1):
+        play(app, "TAP @gold-more")
+    play(app, "TAP @take\nEXPECT tiletum-board")
+    assert c.view().takes[-1].gold_paid == need
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_score_entry_stops_at_the_pieces_a_player_owns(make_app, tmp_path, language):
+    """Seed 004, components: "교역소 32개 (플레이어마다 8개)", "기둥 28개 (플레이어마다 7개)",
+    "개인 보드에는 6개의 건물이 있고": the score entry cannot go past 8 trading posts, 7 pillars
+    or 6 completed buildings."""
+    app = make_app(language=language)
+    setup_game(app, 2)
+    play(app, "BACK\nEXPECT tiletum-setup\nTAP @score\nEXPECT tiletum-score-entry")
+    play(app, "\n".join(["TAP @trading_posts-five"] * 2 + ["TAP @pillars-five"] * 2
+                        + ["TAP @pillars-more"] + ["TAP @completed_buildings-more"] * 7))
+    entry = app.top
+    assert (entry.value("trading_posts"), entry.value("pillars"),
+            entry.value("completed_buildings")) == (8, 7, 6)
+    shot(app, tmp_path, f"score-caps-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_undo_says_every_kind_of_step(make_app, language):
+    """The undo question names any step in words (start, reveal, gold, take, bonus marker, turn
+    order, festival), never a blank or a catalogue key."""
+    from ui.screens.tiletum.undo import describe, last_decision
+
+    app = make_app(language=language)
+    app.seeds = iter(range(41, 99))
+    setup_game(app, 2)
+    play(app, "TAP @start")
+    c = app.top.controller
+    said = []
+
+    def step():
+        play(app, "TAP @undo\nEXPECT tiletum-undo")
+        said.append(app.top.step)
+        assert describe(app.top, c, last_decision(c)) == app.top.step
+        play(app, "TAP @keep\nEXPECT tiletum-board")
+
+    play(app, "TAP @begin")
+    step()
+    play(app, "TAP @reveal\nTAP @ok")
+    step()
+    take_any(app, steps=1)
+    step()
+    seat = c.view().actor
+    play(app, f"TAP @building\nTAP @seat{seat}\nTAP @action-King\nTAP @value1\nTAP @confirm")
+    step()
+    take_any(app)
+    for _ in range(2):
+        play(app, "TAP @reveal\nTAP @ok")
+        take_any(app)
+        take_any(app)
+    play(app, "TAP @order\nTAP @keep\nTAP @confirm\nEXPECT tiletum-board")
+    step()
+    play(app, "TAP @festival\nTAP @count-more\nTAP @confirm\nTAP @confirm\n"
+              "EXPECT tiletum-board")
+    step()
+    assert len(said) == 6 and all(s and "tiletum." not in s for s in said), said
+    assert c.name(seat) in said[3]

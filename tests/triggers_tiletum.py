@@ -46,6 +46,16 @@ def on_joker(joker: bool):
     return replace(s, wheel=((0, TileDie("blue", pip)),))
 
 
+def too_poor():
+    """The first player (1 gold) turns a die 3 pips (6 gold) onto a wedge that is not the
+    Joker's."""
+    s = state()
+    wheel = g.view(s).wheel
+    pip = next(p for p in wheel if wheel[(p + 2) % 6 + 1] != g.JOKER and wheel[p] != g.JOKER)
+    s = replace(s, wheel=((0, TileDie("blue", pip)),))
+    return g.apply(s, g.Take(s.actor, 0, 3))
+
+
 def full_markers():
     s = state()
     for _ in range(g.MARKERS_PER_PLAYER):
@@ -82,11 +92,18 @@ TRIGGERS = {
     "tiletum.festival_count": lambda: festival_points(3, 3, -1),
     "tiletum.king_space": lambda: g.apply(s := state(g.FESTIVAL, KING_FEST),
                                           g.FestivalScore(s.actor, True, 16)),
+    "tiletum.gold": too_poor,
+    "tiletum.gold_phase": lambda: g.apply(state(g.FESTIVAL), g.Gold(1, 3)),
+    "tiletum.gold_count": lambda: g.apply(state(), g.Gold(1, -1)),
     "tiletum.scoring.turn_order": lambda: score_game([TiletumPlayer("A", turn_order=1),
                                                       TiletumPlayer("B", turn_order=1)]),
     "tiletum.scoring.buildings": lambda: score_game([
         TiletumPlayer("A", completed_buildings=7, turn_order=1), TiletumPlayer("B",
                                                                                turn_order=2)]),
+    "tiletum.scoring.trading_posts": lambda: score_game([
+        TiletumPlayer("A", trading_posts=9, turn_order=1), TiletumPlayer("B", turn_order=2)]),
+    "tiletum.scoring.pillars": lambda: score_game([
+        TiletumPlayer("A", pillars=8, turn_order=1), TiletumPlayer("B", turn_order=2)]),
     "tiletum.scoring.resource": lambda: score_game([
         TiletumPlayer("A", resources={"silk": 1}, turn_order=1), TiletumPlayer("B",
                                                                                turn_order=2)]),

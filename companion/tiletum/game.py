@@ -39,9 +39,10 @@ from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
 from ..rules import Outcome
 from .scoring import festival_points
-from .wheel import (ACTIONS, MAX_PIP_STEPS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie,
-                    change_pip, check_corruption, check_players, corruption_tokens, gain_of,
-                    orientation, round_dice, round_tokens, wheel_offset)
+from .wheel import (ACTIONS, MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, START_GOLD,
+                    START_RESOURCES, Gain, TileDie, change_pip, check_corruption, check_players,
+                    corruption_tokens, gain_of, orientation, round_dice, round_tokens,
+                    wheel_offset)
 
 START, REVEAL, TAKE, KING, FESTIVAL, OVER = "start", "reveal", "take", "king", "festival", "over"
 PASSES = 3
@@ -51,6 +52,9 @@ MARKER_VALUES = (1, 2, 3)
 MARKERS_PER_PLAYER = 5
 BONUS_PHASES = (REVEAL, TAKE, KING)  # when a building can be completed: the action phase
 KING_SPACES = (-10, 15)  # the king track's VP, leftmost to rightmost space
+# 2: a die is turned only with the gold it costs (issue 17). Games kept before (rules 1, configs
+# without ``rules``) replay as they were played: their gold was not followed then.
+RULES = 2
 SAMPLE_COUNTS = range(6)  # festival counts ``legal`` lists (any count 0 or more is legal)
 
 
@@ -108,6 +112,7 @@ class TiletumSetup:
     order: tuple[int, ...]  # seats in the first turn order
     festivals: tuple[Festival, ...]
     corruption: tuple[int, ...] = field(default_factory=corruption_tokens)
+    rules: int = RULES  # the reading of the rulebook this game is played (and replayed) by
 
     def __post_init__(self):
         check_players(self.players)
@@ -129,9 +134,12 @@ class TiletumSetup:
 
 
 def _check_order(order, players: int) -> None:
+    """Every seat once; the refusal names the seats left out (``missing``, in seat order)."""
     if sorted(order) != list(range(1, players + 1)):
-        raise IllegalDecision("the turn order names every seat once", code="tiletum.order",
-                              n=players)
+        missing = tuple(s for s in range(1, players + 1) if s not in order)
+        raise IllegalDecision("the turn order names every seat once"
+                              + (f" (missing: seats {missing})" if missing else ""),
+                              code="tiletum.order", n=players, missing=missing)
 
 
 # --- decisions ---------------------------------------------------------------------------------
@@ -165,6 +173,14 @@ class Bonus:
 
 
 @dataclass(frozen=True)
+class Gold:
+    """The table says how much gold ``seat`` holds now (gold also comes and goes through
+    actions the device does not follow: selling at the market, character tiles...)."""
+    seat: int
+    gold: int
+
+
+@dataclass(frozen=True)
 class TurnOrder:
     """The turn order after the king phase (seats, first to last)."""
     order: tuple[int, ...]
@@ -179,7 +195,7 @@ class FestivalScore:
     count: int = 0
 
 
-Decision = Begin | Reveal | Take | Bonus | TurnOrder | FestivalScore
+Decision = Begin | Reveal | Take | Bonus | Gold | TurnOrder | FestivalScore
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -197,6 +213,7 @@ class Taken:
 
 @dataclass(frozen=True)
 class PlayerState:
+    gold: int = 0  # as the device knows it: starting gold, dice taken and turned, reports
     markers: tuple[tuple[str, int], ...] = ()  # bonus AP markers (action, value)
     festival_vp: tuple[int, ...] = ()  # points at each festival so far
 
@@ -246,8 +263,10 @@ class Tiletum:
 
 
 def start(setup: TiletumSetup, seed: int | Seed) -> Tiletum:
-    return Tiletum(setup, as_seed(seed), tuple(PlayerState() for _ in range(setup.players)),
-                   tuple(setup.order))
+    """Each player holds their starting gold (1/3/5/6 by the first turn order)."""
+    return Tiletum(setup, as_seed(seed),
+                   tuple(PlayerState(gold=START_GOLD[setup.order.index(seat)])
+                         for seat in range(1, setup.players + 1)), tuple(setup.order))
 
 
 @dataclass(frozen=True)
@@ -303,6 +322,8 @@ def apply(state: Tiletum, decision: Decision) -> Tiletum:
         raise IllegalDecision("the game is over", code="tiletum.over")
     if isinstance(decision, Bonus):
         return _bonus(state, decision)
+    if isinstance(decision, Gold):
+        return _gold(state, decision)
     if state.phase == START:
         if not isinstance(decision, Begin):
             raise IllegalDecision("hand out the starting gold and resources first",
@@ -347,7 +368,15 @@ def _take(state: Tiletum, decision) -> Tiletum:
     if got.wedge != JOKER and decision.joker:
         raise IllegalDecision("only a die on the Joker wedge chooses its action",
                               code="tiletum.joker_only")
+    held = state.players[decision.seat - 1].gold
+    if got.gold > held and state.setup.rules >= 2:
+        # seed 004: "금화 2개를 소비하여 ... 눈금을 1만큼 더하거나 뺄 수 있습니다": paid before the
+        # die is taken, so a yellow die's own gold cannot pay for its turning
+        raise IllegalDecision(f"turning this die costs {got.gold} gold; seat {decision.seat} "
+                              f"has {held}", code="tiletum.gold", need=got.gold, have=held)
     taken = Taken(decision.seat, state.revealed, got.die, decision.steps, got.gold, got.gain)
+    earned = got.gain.amount if got.gain.resource == "gold" else 0
+    state = _with_player(state, decision.seat, gold=max(0, held - got.gold) + earned)
     state = replace(state, wheel=tuple((i, d) for i, d in state.wheel if i != decision.die),
                     takes=state.takes + (taken,), turn=state.turn + 1,
                     last=("took", str(decision.seat)))
@@ -358,13 +387,18 @@ def _take(state: Tiletum, decision) -> Tiletum:
     return replace(state, phase=KING, turn=0)
 
 
+def _check_seat(state: Tiletum, seat: int) -> None:
+    """What the table reports (a bonus marker, a player's gold) is for a seat of the game."""
+    if not 1 <= seat <= state.setup.players:
+        raise IllegalDecision(f"seats are 1 to {state.setup.players}", code="tiletum.seat",
+                              low=1, high=state.setup.players)
+
+
 def _bonus(state: Tiletum, decision: Bonus) -> Tiletum:
     if state.phase not in BONUS_PHASES:
         raise IllegalDecision("buildings are completed during the passes and the king phase",
                               code="tiletum.bonus_phase")
-    if not 1 <= decision.seat <= state.setup.players:
-        raise IllegalDecision(f"seats are 1 to {state.setup.players}", code="tiletum.seat",
-                              low=1, high=state.setup.players)
+    _check_seat(state, decision.seat)
     if decision.action not in CHOSEN:
         raise IllegalDecision("bonus markers go on Architect, Merchant, Character, Contract "
                               "or King", code="tiletum.bonus_action")
@@ -385,6 +419,18 @@ def _bonus(state: Tiletum, decision: Bonus) -> Tiletum:
         return replace(state, takes=state.takes[:-1] + (now,),
                        last=("bonus_now", str(decision.seat), str(decision.value)))
     return replace(state, last=("bonus", str(decision.seat)))
+
+
+def _gold(state: Tiletum, decision: Gold) -> Tiletum:
+    if state.phase not in BONUS_PHASES:
+        raise IllegalDecision("gold is reported during the passes and the king phase",
+                              code="tiletum.gold_phase")
+    _check_seat(state, decision.seat)
+    if isinstance(decision.gold, bool) or not isinstance(decision.gold, int) \
+            or decision.gold < 0:
+        raise IllegalDecision("gold is a whole number 0 or more", code="tiletum.gold_count")
+    state = _with_player(state, decision.seat, gold=decision.gold)
+    return replace(state, last=("gold", str(decision.seat)))
 
 
 def _festival(state: Tiletum, decision) -> Tiletum:
@@ -413,14 +459,18 @@ def _festival(state: Tiletum, decision) -> Tiletum:
 
 def legal(state: Tiletum) -> tuple[Decision, ...]:
     """Exactly the decisions ``apply`` accepts now (pip changes of up to 3 steps either way;
-    bonus markers in the passes and the king phase) — but for the festival, where any count 0 or
-    more is accepted (``FestivalScore`` is open-ended), only counts 0-5 are listed (the king-track
-    tile: every space, -10 to 15)."""
+    bonus markers in the passes and the king phase; a take only with the gold its turning costs)
+    — but for the open-ended reports: any festival count 0 or more is accepted
+    (``FestivalScore``), only counts 0-5 are listed (the king-track tile: every space, -10 to
+    15); any gold 0 or more may be reported (``Gold``), each seat's gold as it stands and one
+    more are listed."""
     if state.phase in BONUS_PHASES:
-        bonuses = tuple(Bonus(seat, action, value)
-                        for seat in range(1, state.setup.players + 1)
+        seats = range(1, state.setup.players + 1)
+        bonuses = tuple(Bonus(seat, action, value) for seat in seats
                         if len(state.players[seat - 1].markers) < MARKERS_PER_PLAYER
                         for action in CHOSEN for value in MARKER_VALUES)
+        bonuses += tuple(Gold(seat, state.players[seat - 1].gold + n)
+                         for seat in seats for n in (0, 1))
     else:
         bonuses = ()
     return tuple(_moves(state)) + bonuses
@@ -441,8 +491,13 @@ def _moves(state: Tiletum) -> list[Decision]:
     if state.phase != TAKE:
         return []
     wheel, out = orientation(state.offset, state.round), []
+    held = state.players[state.actor - 1].gold
+    if state.setup.rules < 2:  # a game kept before gold was followed
+        held = PIP_CHANGE_GOLD * MAX_PIP_STEPS
     for i, d in state.wheel:
         for steps in range(-MAX_PIP_STEPS, MAX_PIP_STEPS + 1):
+            if change_pip(d, steps)[1] > held:
+                continue
             if wheel[change_pip(d, steps)[0].pip] == JOKER:
                 out += [Take(state.actor, i, steps, a) for a in CHOSEN]
             else:
@@ -495,8 +550,8 @@ def view(state: Tiletum, seat: int | None = None) -> TiletumView:
 # --- sessions -----------------------------------------------------------------------------------
 
 CODEC = DecisionCodec("Tiletum", {
-    "begin": Begin, "reveal": Reveal, "take": Take, "bonus": Bonus, "order": TurnOrder,
-    "festival": FestivalScore})
+    "begin": Begin, "reveal": Reveal, "take": Take, "bonus": Bonus, "gold": Gold,
+    "order": TurnOrder, "festival": FestivalScore})
 encode = CODEC.encode
 
 
@@ -505,7 +560,7 @@ class TiletumRules(CodecRules):
 
     game_id = "tiletum"
     codec = CODEC
-    open_kinds = (FestivalScore,)
+    open_kinds = (FestivalScore, Gold)
     step = staticmethod(apply)
     legal = staticmethod(legal)
     view = staticmethod(view)
@@ -532,11 +587,12 @@ class TiletumRules(CodecRules):
         festivals = tuple(Festival(f["tile"], f["tile_vp"], f["board_vp"])
                           for f in config["festivals"])
         return start(TiletumSetup(config["players"], tuple(config["order"]), festivals,
-                                  tuple(config["corruption"])), seed)
+                                  tuple(config["corruption"]), config.get("rules", 1)), seed)
 
 
 def config_for(players: int, order, festivals, corruption) -> dict[str, Any]:
     """A session config (JSON) for these settings."""
     return {"players": players, "order": list(order), "corruption": list(corruption),
+            "rules": RULES,
             "festivals": [{"tile": f.tile, "tile_vp": f.tile_vp, "board_vp": f.board_vp}
                           for f in festivals]}

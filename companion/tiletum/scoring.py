@@ -26,7 +26,9 @@ from ..players import read_record, record_json, check_count, check_table
 from .wheel import RESOURCE
 
 BUILDINGS_VP = (0, 0, 0, 5, 10, 20, 30)  # by completed buildings 0..6
-MAX_BUILDINGS = len(BUILDINGS_VP) - 1
+MAX_BUILDINGS = len(BUILDINGS_VP) - 1  # seed 004: "개인 보드에는 6개의 건물이 있고"
+MAX_TRADING_POSTS = 8  # seed 004 (components): "교역소 32개 (플레이어마다 8개)"
+MAX_PILLARS = 7  # seed 004 (components): "기둥 28개 (플레이어마다 7개)"
 RESOURCES_PER_VP = 4
 KINDS = tuple(RESOURCE.values())
 
@@ -84,6 +86,14 @@ def validate(players) -> None:
     for p in players:
         for name in ("vp", "trading_posts", "pillars", "completed_buildings"):
             check_count(getattr(p, name), p.name, name, TiletumScoringError)
+        if p.trading_posts > MAX_TRADING_POSTS:
+            raise TiletumScoringError(f"{p.name}: each player has {MAX_TRADING_POSTS} trading "
+                                      "posts", code="tiletum.scoring.trading_posts", who=p.name,
+                                      high=MAX_TRADING_POSTS)
+        if p.pillars > MAX_PILLARS:
+            raise TiletumScoringError(f"{p.name}: each player has {MAX_PILLARS} pillars",
+                                      code="tiletum.scoring.pillars", who=p.name,
+                                      high=MAX_PILLARS)
         if p.completed_buildings > MAX_BUILDINGS:
             raise TiletumScoringError(f"{p.name}: at most {MAX_BUILDINGS} completed buildings",
                                       code="tiletum.scoring.buildings", who=p.name,

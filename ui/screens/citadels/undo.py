@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import pygame
-
 from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown, RevealThreat,
                                         RevealWarrant, Target, Threats, Warrants)
 
-from ... import theme
-from ...widgets import Button, draw_paragraph, grid
-from ..base import BODY, Screen
+from ..base import Screen
+from ..undo_question import UndoQuestion
 from .controller import GameController
 
 
@@ -34,33 +31,13 @@ def describe(screen: Screen, controller: GameController, decision, before) -> st
     return t("undo.end_turn", character=c.rank_name(before.rank))
 
 
-class UndoScreen(Screen):
+class UndoScreen(UndoQuestion):
     name = "undo"
 
     def __init__(self, app, controller: GameController):
-        self.controller = controller
-        super().__init__(app)
+        super().__init__(app, controller)
         decision, before = controller.last_step()
         self.step = describe(self, controller, decision, before)
 
-    def title(self) -> str:
-        return self.t("undo.title")
-
-    def build(self) -> None:
-        left, right = grid(pygame.Rect(BODY.left, BODY.bottom - 90, BODY.width, 90), 2, 2, 16)
-        self.add(Button(left, lambda: self.t("undo.keep"), self.app.pop, name="keep"))
-        self.add(Button(right, lambda: self.t("undo.confirm"), self.undo, name="confirm",
-                        warning=True))
-        self.focus = 1  # OK keeps the step: taking it back needs a deliberate move
-
-    def undo(self) -> None:
-        self.controller.undo()
+    def after_undo(self) -> None:
         self.controller.nav.show_game()
-
-    def draw_body(self, canvas: pygame.Surface) -> None:
-        draw_paragraph(canvas, self.app.fonts, self.t("undo.question"),
-                       pygame.Rect(BODY.left, BODY.top + 30, BODY.width, 40), theme.BODY_SIZE,
-                       theme.TEXT_DIM)
-        draw_paragraph(canvas, self.app.fonts, self.step,
-                       pygame.Rect(BODY.left, BODY.top + 90, BODY.width, 150),
-                       theme.TITLE_SIZE, theme.ACCENT)

@@ -104,8 +104,11 @@ class TiletumBoardScreen(BoardExits, Screen):
         self.refresh()
 
     def undo(self) -> None:
-        self.controller.undo()
-        self.refresh()
+        """Ask first: the step that would be taken back, Keep it or Undo."""
+        from .undo import TiletumUndoScreen
+
+        if self.controller.can_undo:
+            self.app.push(TiletumUndoScreen(self.app, self.controller))
 
     def reveal(self) -> None:
         from .phases import CorruptionScreen

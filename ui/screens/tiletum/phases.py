@@ -124,6 +124,14 @@ class TurnOrderScreen(Screen):
         if try_confirm(self, TurnOrder(tuple(self.order))):
             self.app.pop()
 
+    def refusal(self, error) -> str:
+        """A turn order leaving players out names them (the rules say which seats)."""
+        missing = error.fields.get("missing") if error.code == "tiletum.order" else None
+        if missing:
+            return self.t("tiletum.order_missing",
+                          names=", ".join(self.controller.name(s) for s in missing))
+        return super().refusal(error)
+
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         draw_paragraph(canvas, fonts, self.t("tiletum.order_how"),
@@ -135,9 +143,9 @@ class TurnOrderScreen(Screen):
                                                         120), theme.BODY_SIZE, theme.ACCENT)
         if self.problem:
             draw_paragraph(canvas, fonts, self.problem,
-                           pygame.Rect(BODY.left, BODY.top + 236, BODY.width,
-                                       BOTTOM.top - BODY.top - 240),
-                           theme.SMALL_SIZE, theme.WARNING)
+                           pygame.Rect(BODY.left, BODY.top + 214, BODY.width,
+                                       BOTTOM.top - BODY.top - 222),
+                           theme.BODY_SIZE, theme.WARNING)
 
 
 class FestivalScreen(Screen):

@@ -9,8 +9,9 @@ from dataclasses import replace
 import pygame
 
 from companion.score_entry import ScoreEntryRules
-from companion.tiletum.scoring import (KINDS, MAX_BUILDINGS, TiletumPlayer, player_from_json,
-                                       player_json, result_json, score_game)
+from companion.tiletum.scoring import (KINDS, MAX_BUILDINGS, MAX_PILLARS, MAX_TRADING_POSTS,
+                                       TiletumPlayer, player_from_json, player_json,
+                                       result_json, score_game)
 
 from ... import theme
 from ...widgets import grid
@@ -19,7 +20,9 @@ from ..player_scores import CategoryResultsScreen, PlayerEntryScreen, PlayerScor
 from ..score_flow import open_entry
 
 COUNTS = ("vp", "trading_posts", "pillars", "completed_buildings")
-LIMITS = {"completed_buildings": MAX_BUILDINGS}
+# what a player owns in the box (the rules refuse more; the steppers stop there)
+LIMITS = {"trading_posts": MAX_TRADING_POSTS, "pillars": MAX_PILLARS,
+          "completed_buildings": MAX_BUILDINGS}
 VP_STEPS = (("-less", "-", -1), None, ("-more", "+", 1), ("-ten", "+10", 10))
 
 

@@ -1,14 +1,19 @@
 """Taking a die from one wedge: choose which of its dice, turn it up or down for 2 gold a step
 (6 and 1 wrap round, and the die moves to that pip's wedge), see what it gives — resources,
 the action, its AP with the player's bonus markers — name the action on the Joker wedge, then
-take it. Nothing is stored until Take. What a turn costs and gives is the view's ``offer``."""
+take it. Nothing is stored until Take. What a turn costs and gives is the view's ``offer``.
+
+The player's gold as the device knows it (starting gold, turns paid, yellow dice taken) is shown
+beside the dice; gold won or spent through actions the device does not follow is corrected there
+(stored as a ``Gold`` report just before the take). A turn costing more than the player holds is
+refused by the rules, in the table's language."""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.errors import IllegalDecision
-from companion.tiletum.game import CHOSEN, JOKER, Take
+from companion.tiletum.game import CHOSEN, JOKER, Gold, Take
 from companion.tiletum.wheel import MAX_PIP_STEPS, PIP_CHANGE_GOLD, RESOURCE
 
 from ... import theme
@@ -20,6 +25,7 @@ from .wheel_draw import draw_big_die
 
 DIE = 64
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)
+GOLD = pygame.Rect(BODY.right - 190, BODY.top + 74, 190, 50)  # the player's gold, corrected
 
 
 class TakeScreen(Screen):
@@ -33,7 +39,12 @@ class TakeScreen(Screen):
         self.steps = 0
         self.joker = ""
         self.problem: str | None = None
+        self.gold = self.known_gold()
         super().__init__(app)
+
+    def known_gold(self) -> int:
+        v = self.controller.view()
+        return v.players[v.actor - 1].gold
 
     def title(self) -> str:
         actor = self.controller.view().actor
@@ -49,6 +60,7 @@ class TakeScreen(Screen):
         turn = pygame.Rect(BODY.left, BODY.top + 150, 300, 60)
         self.add_stepper(turn, "pip", lambda: self.turned().pip, self.turn,
                          (("-down", "-1", -1), None, ("-up", "+1", 1)), gap=8)
+        self.add_stepper(GOLD, "gold", lambda: self.gold, self.change_gold, gap=6)
         joker_row = pygame.Rect(BODY.left, BODY.top + 232, BODY.width, 56)
         for rect, action in zip(grid(joker_row, 5, 5, 8), CHOSEN):
             self.add(Button(rect, lambda a=action: action_names(self)[a],
@@ -93,13 +105,18 @@ class TakeScreen(Screen):
         if not joker:
             self.joker = ""
 
+    def change_gold(self, delta: int) -> None:
+        self.gold, self.problem = max(0, self.gold + delta), None
+
     def choose_joker(self, action: str) -> None:
         self.joker, self.problem = action, None
 
     def take(self) -> None:
+        actor = self.controller.view().actor
         try:
-            self.controller.confirm(Take(self.controller.view().actor, self.chosen, self.steps,
-                                         self.joker))
+            if self.gold != self.known_gold():  # the table corrected the player's gold
+                self.controller.confirm(Gold(actor, self.gold))
+            self.controller.confirm(Take(actor, self.chosen, self.steps, self.joker))
         except IllegalDecision as exc:
             self.problem = self.refusal(exc)
             return
@@ -128,6 +145,8 @@ class TakeScreen(Screen):
         draw_paragraph(canvas, fonts, turn_text,
                        pygame.Rect(BODY.left + 320, BODY.top + 150, BODY.width - 320, 70),
                        theme.SMALL_SIZE)
+        draw_text(canvas, fonts, t("tiletum.gold_held"), (GOLD.left - 12, GOLD.centery),
+                  theme.SMALL_SIZE, theme.TEXT_DIM, anchor="midright")
         draw_text(canvas, fonts, t("tiletum.turn_label", gold=PIP_CHANGE_GOLD),
                   (BODY.left, BODY.top + 122),
                   theme.SMALL_SIZE, theme.TEXT_DIM)
