@@ -227,14 +227,7 @@ def test_undo_asks_first_and_says_what_it_takes_back(make_app, tmp_path, languag
     """Undo asks first, as in Citadels (issue 17): a question saying the step that would be
     taken back (who took which die, for what action); Keep it leaves the game as it was, Undo
     takes the step back."""
-    from ui.i18n import Catalog
-
-    said = Catalog.load(language).messages
-    app = make_app(language=language)
-    app.seeds = iter(range(41, 99))
-    setup_game(app, 2)
-    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok")
-    c = app.top.controller
+    said, app, c, _ = first_pass(make_app, language, 41)
     dice = c.view().dice
     take_any(app)
     taken = c.view().takes[-1]
@@ -388,17 +381,23 @@ def joker_take(app):
     return app.top
 
 
-def first_pass(make_app, language: str, seed: int):
-    """A 2-player game on its first pass's board: the catalogue, the app, its controller and
-    how many decisions are stored."""
+def begun(make_app, language: str, seed: int, players: int = 2):
+    """A game just begun: the catalogue, the app and its controller."""
     from ui.i18n import Catalog
 
     app = make_app(language=language)
     app.seeds = iter(range(seed, 99))
-    setup_game(app, 2)
-    play(app, "TAP @start\nTAP @begin\nTAP @reveal\nTAP @ok\nEXPECT tiletum-board")
-    c = app.top.controller
-    return Catalog.load(language).messages, app, c, len(c.session.decisions)
+    setup_game(app, players)
+    play(app, "TAP @start\nTAP @begin")
+    return Catalog.load(language).messages, app, app.top.controller
+
+
+def first_pass(make_app, language: str, seed: int):
+    """A 2-player game on its first pass's board: the catalogue, the app, its controller and
+    how many decisions are stored."""
+    said, app, c = begun(make_app, language, seed)
+    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    return said, app, c, len(c.session.decisions)
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
@@ -437,14 +436,7 @@ def test_refusals_speak_the_ui_language(make_app, language):
 def test_a_turn_order_with_players_missing_names_them(make_app, tmp_path, language):
     """Confirming a new turn order with players left out says who is missing, in the UI
     language, and stores nothing (issue 17: before, nothing seemed to happen)."""
-    from ui.i18n import Catalog
-
-    said = Catalog.load(language).messages
-    app = make_app(language=language)
-    app.seeds = iter(range(81, 99))
-    setup_game(app, 3)
-    play(app, "TAP @start\nTAP @begin")
-    c = app.top.controller
+    said, app, c = begun(make_app, language, 81, players=3)
     for _ in range(3):
         play(app, "TAP @reveal\nTAP @ok")
         for _ in range(3):
