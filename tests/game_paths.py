@@ -3,10 +3,16 @@ damage tests)."""
 
 from __future__ import annotations
 
+def troyes_placement(players: int = 3) -> str:
+    """Taps placing every starting citizen (4/5/6 each), building after building in turn."""
+    return "\n".join(f"TAP @place-{('town_hall', 'bishopric', 'palace')[k % 3]}"
+                     for k in range({2: 12, 3: 15, 4: 16}[players]))
+
+
 START = {  # from home to a game with one decision made, through the controls a player uses
     "citadels": "TAP @citadels\nTAP @start\nEXPECT gate\nBACK\nEXPECT draft-public",
-    "troyes": "TAP @troyes\nTAP @start\nEXPECT troyes-citizens\nTAP @done\n"
-              "EXPECT troyes-board\nTAP @income",
+    "troyes": "TAP @troyes\nTAP @start\nEXPECT troyes-board\n" + troyes_placement()
+              + "\nTAP @income",
     "tiletum": "TAP @tiletum\nTAP @next\nTAP @start\nEXPECT tiletum-board\nTAP @begin",
 }
 LEAVE = {"citadels": "TAP @leave\nEXPECT home", "troyes": "BACK\nEXPECT home",

@@ -10,6 +10,7 @@ import random
 
 import pytest
 from citadels_driver import play_to_the_end, setup_lines
+from game_paths import troyes_placement
 from conftest import play, record_text
 
 from ui import registry
@@ -161,7 +162,7 @@ def test_a_game_without_sessions_says_so_and_any_number_of_games_fits(make_app):
 def test_a_row_in_progress_reopens_its_game(make_app):
     app = make_app()
     app.seeds = iter(range(3, 99))
-    play(app, "TAP @troyes\nTAP @start\nEXPECT troyes-citizens\nTAP @done\nEXPECT troyes-board")
+    play(app, "TAP @troyes\nTAP @start\nEXPECT troyes-board\n" + troyes_placement())
     play(app, "TAP @income\nBACK\nEXPECT home")
     (kept,) = app.store.kept()
     store_games(app, 3)
@@ -277,7 +278,7 @@ def enter_citadels_scores(app) -> None:
 def test_a_troyes_game_ended_with_done_is_scored_later_on_its_own_row(make_app):
     app = make_app()
     app.seeds = iter(range(3, 99))
-    play(app, "TAP @troyes\nTAP @fewer\nTAP @start\nEXPECT troyes-citizens\nTAP @done")
+    play(app, "TAP @troyes\nTAP @fewer\nTAP @start\nEXPECT troyes-board\n" + troyes_placement(2))
     for _ in range(4):
         play(app, "TAP @income\nTAP @fewer\nTAP @roll\nTAP @pass\nTAP @pass")
     play(app, "TAP @done\nEXPECT home")

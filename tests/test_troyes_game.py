@@ -18,7 +18,8 @@ from companion.troyes.game import (ACTIONS, DEFENCE, EVENTS, INCOME, OVER, Act, 
                                    Citizens, CollectIncome, Defend, Fail, Flip, Pass, Reroll,
                                    TroyesRules, TroyesSetup, apply, encode, legal, start, wages)
 
-SETUP = TroyesSetup(players=3, citizens=((2, 1, 1), (1, 2, 1), (1, 1, 2)), neutral=(1, 1, 1))
+SETUP = TroyesSetup(players=3, citizens=((2, 1, 1), (1, 2, 1), (1, 1, 2)), neutral=(1, 1, 1),
+                     rules=2)
 
 
 def to_actions(state, black=0):
@@ -34,7 +35,7 @@ def test_income_is_ten_then_wages_by_building():
 
 
 def test_who_cannot_pay_wages_pays_everything_and_loses_two_vp():
-    setup = TroyesSetup(players=2, citizens=((0, 4, 4), (1, 0, 0)))
+    setup = TroyesSetup(players=2, citizens=((0, 4, 4), (1, 0, 0)), rules=2)
     state = apply(apply(start(setup, 1), Adjust(1, vp=3)), Adjust(1, deniers=-5))
     assert wages(state)[0].short
     state = apply(state, CollectIncome())
@@ -139,7 +140,7 @@ def test_a_later_pass_pays_one():
 
 
 def test_the_game_ends_after_the_last_round():
-    state = start(TroyesSetup(players=2, citizens=((1, 0, 0), (1, 0, 0))), 9)
+    state = start(TroyesSetup(players=2, citizens=((1, 0, 0), (1, 0, 0)), rules=2), 9)
     for _ in range(4):
         state = to_actions(state)
         for _ in range(2):
@@ -160,7 +161,7 @@ def random_game(seed: int, players: int):
     setup = TroyesSetup(players, tuple((rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 2))
                                        for _ in range(players)),
                         (rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2)),
-                        rng.randint(1, players))
+                        rng.randint(1, players), rules=2)
     state, decisions, seen = start(setup, seed), [], set()
     while state.phase != OVER:
         if state.phase == EVENTS:  # a fresh roll: no die id is reused within a round
@@ -265,7 +266,7 @@ def test_the_view_carries_the_defence_suggestion_and_the_character_cards():
 
 
 def test_outcome_is_what_history_keeps():
-    state = start(TroyesSetup(players=2, citizens=((1, 0, 0), (1, 0, 0))), 9)
+    state = start(TroyesSetup(players=2, citizens=((1, 0, 0), (1, 0, 0)), rules=2), 9)
     assert TroyesRules().outcome(state).finished is False
     for _ in range(4):
         state = to_actions(state)

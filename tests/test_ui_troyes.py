@@ -10,18 +10,26 @@ import pygame
 import pytest
 
 from conftest import play, record_text
+from game_paths import troyes_placement
 
-START = """
-TAP @troyes
-EXPECT troyes-setup
-TAP @start
-EXPECT troyes-citizens
-TAP @c1-town_hall-more
-TAP @c2-palace-more
-TAP @c3-bishopric-more
-TAP @done
-EXPECT troyes-board
-"""
+KEPT = ((2, 1, 1), (1, 1, 2), (1, 2, 1))
+
+
+def begin(app, citizens=KEPT) -> None:
+    """A 3-player game kept under rules 2 (before the starting placement and the limits were
+    kept), on its board: these tests pin the dice their seeds roll from these citizens. New
+    games (rules 3) are played through the screens in test_ui_troyes_tracked.py."""
+    from ui.screens.troyes.board import open_game
+    from ui.screens.session_controller import table_names
+    from ui.screens.troyes.controller import TroyesController
+
+    play(app, "TAP @troyes\nEXPECT troyes-setup")
+    c = TroyesController.create(app, {"players": 3, "citizens": [list(x) for x in citizens],
+                                      "neutral": [0, 0, 0], "first": 1, "rules": 2,
+                                      "names": table_names(app, 3)})
+    app.pop()
+    open_game(app, c.session)
+    app.settle()
 
 
 def shot(app, folder, name):
@@ -33,7 +41,7 @@ def shot(app, folder, name):
 def test_a_three_player_round_on_the_device(make_app, tmp_path, language):
     app = make_app(language=language)
     app.seeds = iter(range(3, 99))
-    play(app, START)
+    begin(app)
     board, c = app.top, app.top.controller
     assert [p.citizens for p in c.view().players] == [(2, 1, 1), (1, 1, 2), (1, 2, 1)]
     shot(app, tmp_path, "income")
@@ -84,7 +92,8 @@ def test_a_three_player_round_on_the_device(make_app, tmp_path, language):
 def test_a_refused_action_is_explained_and_nothing_is_stored(make_app):
     app = make_app()
     app.seeds = iter(range(3, 99))
-    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll")  # no black dice
+    begin(app)
+    play(app, "TAP @income\nTAP @fewer\nTAP @roll")  # no black dice
     c = app.top.controller
     stored = len(c.session.decisions)
     red = next(i for i, d in c.view().dice if d.owner == 1 and d.colour == "red")
@@ -103,7 +112,8 @@ def test_refusals_speak_the_table_language(make_app, language, no_dice, wrong_co
     engine's English sentence; the info line shows them."""
     app = make_app(language=language)
     app.seeds = iter(range(3, 99))
-    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll\nTAP @farming")
+    begin(app)
+    play(app, "TAP @income\nTAP @fewer\nTAP @roll\nTAP @farming")
     board = app.top
     assert board.problem == no_dice
     drawn = record_text(app)
@@ -118,7 +128,8 @@ def test_the_dice_selected_show_the_rules_refusal_in_korean(make_app):
     """Dice of two colours selected: the info line says why no action takes them, in Korean."""
     app = make_app(language="ko")
     app.seeds = iter(range(3, 99))
-    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll")
+    begin(app)
+    play(app, "TAP @income\nTAP @fewer\nTAP @roll")
     own = dict(app.top.view.district(1))
     yellow = next(i for i, d in own.items() if d.colour == "yellow")
     white = next(i for i, d in own.items() if d.colour == "white")
@@ -130,7 +141,7 @@ def test_the_board_reads_the_view_only(make_app):
     """The Troyes screens get the game's view, never its state."""
     app = make_app()
     app.seeds = iter(range(3, 99))
-    play(app, START)
+    begin(app)
     assert not hasattr(app.top.controller, "state")
     assert type(app.top.view).__name__ == "TroyesView"
 
@@ -138,7 +149,8 @@ def test_the_board_reads_the_view_only(make_app):
 def test_a_restart_resumes_the_troyes_board(make_app):
     app = make_app()
     app.seeds = iter(range(3, 99))
-    play(app, START + "TAP @income")
+    begin(app)
+    play(app, "TAP @income")
     data = app.config.data_dir
     app.close()
     app.running = False
@@ -200,7 +212,8 @@ def test_a_troyes_tie_is_shared_on_the_results(make_app):
 def test_corrections_and_neutral_citizens_are_stored(make_app):
     app = make_app()
     app.seeds = iter(range(3, 99))
-    play(app, START + "TAP @citizens\nTAP @cn-bishopric-more\nTAP @done\nEXPECT troyes-board")
+    begin(app)
+    play(app, "TAP @citizens\nTAP @cn-bishopric-more\nTAP @done\nEXPECT troyes-board")
     c = app.top.controller
     assert c.view().neutral_citizens == (0, 1, 0)
     play(app, "TAP @player2\nEXPECT troyes-adjust\nTAP @vp+5\nTAP @deniers-1\nTAP @done")
@@ -214,9 +227,9 @@ def test_a_two_player_game_played_to_the_end_is_scored_with_four_character_cards
     score entry; History keeps the rounds and the scores on the game's row."""
     app = make_app()
     app.seeds = iter(range(3, 99))
-    play(app, "TAP @troyes\nTAP @fewer\nTAP @start\nEXPECT troyes-citizens\nTAP @done")
+    play(app, "TAP @troyes\nTAP @fewer\nTAP @start\nEXPECT troyes-board\n" + troyes_placement(2))
     c = app.top.controller
-    assert c.view().neutral_citizens == (1, 1, 1) and len(c.view().players) == 2
+    assert c.view().neutral_citizens == (2, 2, 2) and len(c.view().players) == 2
     for _ in range(4):
         play(app, "TAP @income\nTAP @fewer\nTAP @roll\nTAP @pass\nTAP @pass")
     assert c.outcome().finished and c.view().phase == "over"
@@ -245,7 +258,8 @@ def test_who_can_defend_is_not_offered_cannot_and_takes_black_dice_by_tapping(ma
     black 1: no "cannot"; tapping the black 1 takes it with the 5."""
     app = make_app(language=language)
     app.seeds = iter(range(3, 99))
-    play(app, START + "TAP @income\nTAP @more\nTAP @roll")
+    begin(app)
+    play(app, "TAP @income\nTAP @more\nTAP @roll")
     v = app.top.view
     assert [b.pip for b in v.black] == [5, 1] and v.actor == 1
     assert "fail" not in board_buttons(app) and "black1" in board_buttons(app)
@@ -266,9 +280,8 @@ def test_influence_before_defending_flips_a_red_one_to_a_six(make_app, language)
     and must then defend."""
     app = make_app(language=language)
     app.seeds = iter(range(78, 99))
-    play(app, START.replace("TAP @c1-town_hall-more", "TAP @c1-town_hall-less\n"
-                            "TAP @c1-bishopric-less")
-         + "TAP @income\nTAP @roll")
+    begin(app, ((0, 0, 1), (1, 1, 2), (1, 2, 1)))
+    play(app, "TAP @income\nTAP @roll")
     v = app.top.view
     assert [d.pip for _, d in v.district(1)] == [1] and [b.pip for b in v.black] == [6]
     assert {"fail", "reroll", "flip"} <= board_buttons(app)
@@ -293,7 +306,8 @@ def test_a_passed_player_is_offered_only_passing(make_app, language):
     자신의 구역에 1데니어를 놓습니다." """
     app = make_app(language=language)
     app.seeds = iter(range(3, 99))
-    play(app, START + "TAP @income\nTAP @fewer\nTAP @roll\nTAP @pass")
+    begin(app)
+    play(app, "TAP @income\nTAP @fewer\nTAP @roll\nTAP @pass")
     c = app.top.controller
     two = next(i for i, d in c.view().dice if d.owner == 2)
     play(app, f"TAP @die{two}\nTAP @card\nTAP @div3")

@@ -7,11 +7,15 @@ from companion.rng import Rng
 from companion.troyes import defence
 from companion.troyes.dice import BLACK, RED, WHITE, YELLOW, Die, by_divisor, price, roll_board
 from companion.troyes.economy import pay_wages, rounds
-from companion.troyes.game import (Act, Adjust, BlackDice, Citizens, CollectIncome, Defend, Fail,
-                                   Flip, Pass, Reroll, TroyesSetup, apply, start)
+from dataclasses import replace
+
+from companion.troyes.game import (Act, Adjust, BlackDice, Citizens, CollectIncome, Cubes, Defend,
+                                   Fail, Flip, Pass, Place, Reroll, RevealEvent, TroyesSetup,
+                                   apply, start)
 from companion.troyes.scoring import TroyesPlayer, read_players, validate
 
-SETUP = TroyesSetup(players=2, citizens=((2, 1, 1), (1, 2, 1)), neutral=(1, 1, 1))
+SETUP = TroyesSetup(players=2, citizens=((2, 1, 1), (1, 2, 1)), neutral=(1, 1, 1),
+                    rules=2)
 
 
 def income():
@@ -37,7 +41,7 @@ def die(state, colour=None, owner=1):
 
 
 def over():
-    state = start(TroyesSetup(players=2, citizens=((1, 0, 0), (1, 0, 0))), 1)
+    state = start(TroyesSetup(players=2, citizens=((1, 0, 0), (1, 0, 0)), rules=2), 1)
     while not state.finished:
         state = apply(apply(state, CollectIncome()), BlackDice(0))
         state = apply(apply(state, Pass(state.actor)), Pass(state.actor % 2 + 1))
@@ -61,6 +65,42 @@ def passed():
     return apply(state, Act(2, (die(state, owner=2),), "card", 3))
 
 
+# --- rules 3: the placement, the limits, the cathedral and the event cards ----------------------
+
+FULL = TroyesSetup(players=2, citizens=((2, 2, 2), (2, 2, 2)), neutral=(2, 2, 2))
+"""Every building full: 2 + 2 players' citizens and 2 neutral in each."""
+NO_PALACE = TroyesSetup(players=2, citizens=((2, 2, 2), (3, 3, 0)), neutral=(1, 1, 4))
+
+
+def tracked(setup=FULL, cards=()):
+    """Seat 1's turn in a rules-3 game, no black dice; ``cards`` (RevealEvent) entered."""
+    state = apply(start(setup, 3), CollectIncome())
+    for card in cards:
+        state = apply(state, card)
+    return apply(state, BlackDice(0))
+
+
+RED_CARD = RevealEvent("red", divisor=2, flags=3, first=4, second=2)
+
+
+def red_event_act(state, **fields):
+    return Act(1, (die(state, RED),), "event", **fields)
+
+
+def bumped_twice():
+    """Seat 1 pushed seat 2's citizen out of the Palace, seat 2 passed: seat 1 again."""
+    state = tracked()
+    state = apply(state, Act(1, (die(state, RED),), "citizen", bumped=2))
+    state = apply(state, Pass(2))
+    return apply(state, Act(1, (die(state, RED),), "citizen", bumped=2))
+
+
+def full_cathedral():
+    state = tracked()
+    return apply(replace(state, cathedral=((1, 1, 1),) * 6),
+                 Act(1, (die(state, WHITE),), "cathedral"))
+
+
 def _black(n):
     return Die(BLACK, n)
 
@@ -73,6 +113,34 @@ def _scoring_players(**changes):
 
 TRIGGERS = {
     "troyes.players": lambda: rounds(5),
+    "troyes.already_bumped": bumped_twice,
+    "troyes.building_full": lambda: apply(tracked(), Act(1, (die(tracked(), RED),), "citizen")),
+    "troyes.bumped_none": lambda: apply(tracked(NO_PALACE), Act(1, (die(tracked(NO_PALACE),
+                                                                        RED),),
+                                                                "citizen", bumped=2)),
+    "troyes.cathedral_full": full_cathedral,
+    "troyes.citizens_max": lambda: apply(tracked(), Citizens(1, 13, 0, 0)),
+    "troyes.event_card": lambda: apply(tracked(), RevealEvent("red", 0, 3, 4, 2)),
+    "troyes.event_colour_name": lambda: apply(tracked(), RevealEvent("green", 2, 3, 4, 2)),
+    "troyes.event_colour": lambda: apply(
+        tracked(cards=(RED_CARD,)),
+        Act(1, (die(tracked(), YELLOW),), "event", event=1)),
+    "troyes.event_divisor": lambda: apply(tracked(cards=(RED_CARD,)),
+                                          red_event_act(tracked(), event=1, divisor=3)),
+    "troyes.event_flags": lambda: apply(tracked(cards=(RED_CARD,)), Cubes(1, 0, 4)),
+    "troyes.no_event": lambda: apply(tracked(), red_event_act(tracked(), event=9)),
+    "troyes.not_tracked": lambda: apply(actions(), RED_CARD),
+    "troyes.one_plunder": lambda: apply(tracked(cards=(replace(RED_CARD, plunder=True),)),
+                                        replace(RED_CARD, plunder=True)),
+    "troyes.no_building": lambda: apply(start(TroyesSetup(2, ((0, 0, 0), (0, 0, 0)),
+                                                          (2, 2, 2)), 1), Place(1, 3)),
+    "troyes.placing": lambda: apply(start(TroyesSetup(2, ((0, 0, 0), (0, 0, 0)), (2, 2, 2)), 1),
+                                    CollectIncome()),
+    "troyes.no_citizen_there": lambda: apply(
+        apply(tracked(NO_PALACE), Pass(1)),
+        Act(2, (die(tracked(NO_PALACE), YELLOW, owner=2),), "citizen", origin=2)),
+    "troyes.setup_count": lambda: TroyesSetup(2, ((1, 1, 1), (2, 2, 2)), (2, 2, 2)),
+    "troyes.setup_neutral": lambda: TroyesSetup(2, ((2, 2, 2), (2, 2, 2)), (1, 1, 1)),
     "troyes.setup_citizens": lambda: TroyesSetup(players=3, citizens=((1, 1, 1),)),
     "troyes.setup_first": lambda: TroyesSetup(2, ((1, 1, 1), (1, 1, 1)), first=3),
     "troyes.no_seat": lambda: apply(income(), Adjust(3, vp=1)),

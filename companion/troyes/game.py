@@ -12,7 +12,7 @@ ends after the last round (6/5/4 with 4/3/2 players). Citizens placed or lost, a
 device does not compute (event rewards, card effects), are entered with ``Citizens`` and
 ``Adjust``. Nothing in Troyes is hidden from the table: every seat's view is the public one.
 
->>> g = start(TroyesSetup(players=2, citizens=((2, 1, 1), (1, 2, 1))), seed=3)
+>>> g = start(TroyesSetup(players=2, citizens=((2, 1, 1), (1, 2, 1)), rules=2), seed=3)
 >>> g.phase, [w.due for w in wages(g)]
 ('income', [3, 4])
 >>> g = apply(g, CollectIncome())
@@ -31,23 +31,28 @@ from ..errors import IllegalDecision
 from ..rng import Rng, Seed
 from ..rules import Outcome
 from . import defence as defence_rules
+from . import tracking
 from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLOW, Die,
                    by_divisor, cathedral, farming, price)
 from .economy import gain_influence, lose_vp, pass_income, rounds
-from .moves import legal
+from .log import add, line
+from .moves import legal, max_black
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENT,
-                    EVENTS, FARMING, INCOME, KIND_COLOUR, KINDS, MAX_BLACK, OVER, Act, Adjust,
-                    BlackDice, Citizens, CollectIncome, Decision, Defend, Fail, Flip, Neutral,
-                    Pass, PlayerState, Reroll, Troyes, TroyesSetup, assumed_placement, start,
-                    wages)
+                    EVENTS, FARMING, INCOME, KIND_COLOUR, KINDS, MAX_BLACK, OVER, PLACEMENT, Act,
+                    Adjust, BlackDice, Citizens, CollectIncome, Cubes, Decision, Defend, Fail,
+                    Flip, Neutral, Pass, Place, Placement, PlayerState, Reroll, RevealEvent,
+                    Troyes, TroyesSetup, assumed_placement, start, wages)
 from .view import TroyesView, view
 
 __all__ = ["ACTIONS", "CARD", "CATHEDRAL", "CITIZEN", "DEFENCE", "DIVIDED", "DIVISORS", "EVENT",
-           "EVENTS", "FARMING", "INCOME", "KIND_COLOUR", "KINDS", "MAX_BLACK", "OVER", "Act",
-           "Adjust", "BlackDice", "Citizens", "CollectIncome", "Decision", "Defend", "Fail",
-           "Flip", "Neutral", "Pass", "PlayerState", "Reroll", "Troyes", "TroyesSetup",
-           "TroyesView", "assumed_placement", "start", "wages", "apply", "legal", "view",
-           "encode", "TroyesRules", "CODEC"]
+           "EVENTS", "FARMING", "INCOME", "KIND_COLOUR", "KINDS", "MAX_BLACK", "OVER",
+           "PLACEMENT", "Act", "Adjust", "BlackDice", "Citizens", "CollectIncome", "Cubes",
+           "Decision", "Defend", "Fail", "Flip", "Neutral", "Pass", "Place", "Placement",
+           "PlayerState", "Reroll", "RevealEvent", "Troyes", "TroyesSetup", "TroyesView",
+           "assumed_placement", "start", "wages", "apply", "legal", "view", "encode",
+           "TroyesRules", "CODEC"]
+
+TRACKED_ONLY = (Place, Placement, RevealEvent, Cubes)  # decisions of rules 3 games
 
 
 def _roll(state: Troyes) -> Troyes:
@@ -89,53 +94,87 @@ def _own_dice(state: Troyes, seat: int, ids) -> list[Die]:
 
 
 def apply(state: Troyes, decision: Decision) -> Troyes:
-    """The state after ``decision``; IllegalDecision if it is not allowed now."""
+    """The state after ``decision``; IllegalDecision if it is not allowed now. The log gets
+    one line saying what it did."""
     if state.finished:
         raise IllegalDecision("the game is over", code="troyes.game_over")
-    if isinstance(decision, Citizens):
-        _check_seat(state, decision.seat)
+    if isinstance(decision, TRACKED_ONLY) and not state.setup.tracked:
+        raise IllegalDecision("this game was started before the device kept that",
+                              code="troyes.not_tracked")
+    if state.phase == PLACEMENT and not isinstance(decision, (Place, Adjust)):
+        raise IllegalDecision("the starting placement first", code="troyes.placing")
+    new, said = _apply(state, decision)
+    return replace(new, log=add(state.log, said))
+
+
+def _apply(state: Troyes, decision: Decision):
+    """(the new state, its log line)."""
+    if isinstance(decision, (Citizens, Neutral)):
         counts = (decision.town_hall, decision.bishopric, decision.palace)
         _check_counts(counts)
-        return _with_player(state, decision.seat, citizens=counts)
-    if isinstance(decision, Neutral):
-        counts = (decision.town_hall, decision.bishopric, decision.palace)
-        _check_counts(counts)
-        return replace(state, neutral=counts)
+        if isinstance(decision, Neutral):
+            new = replace(state, neutral=counts)
+        else:
+            _check_seat(state, decision.seat)
+            new = _with_player(state, decision.seat, citizens=counts)
+        if state.setup.tracked:
+            tracking.check_placement(state.setup.players, tracking.citizens_of(new),
+                                     new.neutral_citizens)
+        return new, line("citizens", getattr(decision, "seat", None), citizens=counts)
     if isinstance(decision, Adjust):
         _check_seat(state, decision.seat)
         p = state.players[decision.seat - 1]
-        return _with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
-                            vp=max(0, p.vp + decision.vp),
-                            influence=gain_influence(max(0, p.influence + decision.influence), 0))
-    handler = {INCOME: _income, EVENTS: _events, DEFENCE: _defence, ACTIONS: _actions}[state.phase]
+        return (_with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
+                             vp=max(0, p.vp + decision.vp),
+                             influence=gain_influence(max(0, p.influence + decision.influence),
+                                                      0)),
+                line("adjust", decision.seat, deniers=decision.deniers, vp=decision.vp,
+                     influence=decision.influence))
+    if isinstance(decision, Placement):
+        return tracking.placement(state, decision)
+    if isinstance(decision, RevealEvent):
+        return tracking.reveal(state, decision)
+    if isinstance(decision, Cubes):
+        return tracking.cubes(state, decision)
+    handler = {PLACEMENT: _place, INCOME: _income, EVENTS: _events, DEFENCE: _defence,
+               ACTIONS: _actions}[state.phase]
     return handler(state, decision)
 
 
-def _income(state: Troyes, decision) -> Troyes:
+def _place(state: Troyes, decision) -> Troyes:
+    if not isinstance(decision, Place):
+        raise IllegalDecision("the starting placement first", code="troyes.placing")
+    return tracking.place(state, decision)
+
+
+def _income(state: Troyes, decision):
     if not isinstance(decision, CollectIncome):
         raise IllegalDecision("income and wages first", code="troyes.income_first")
     players = []
     for p, w in zip(state.players, wages(state)):
         players.append(replace(p, deniers=w.deniers, vp=lose_vp(p.vp, -w.vp), passes=0))
-    return _roll(replace(state, players=tuple(players), last=("income",)))
+    said = line("income", None, wages=tuple((w.paid, w.short) for w in wages(state)))
+    return _roll(replace(state, players=tuple(players), last=("income",))), said
 
 
-def _events(state: Troyes, decision) -> Troyes:
+def _events(state: Troyes, decision):
     if not isinstance(decision, BlackDice):
         raise IllegalDecision("how many black dice do the events add?",
                               code="troyes.events_first")
-    if not 0 <= decision.count <= MAX_BLACK:
-        raise IllegalDecision(f"the events add 0 to {MAX_BLACK} black dice",
-                              code="troyes.black_count", low=0, high=MAX_BLACK)
+    most = max_black(state)
+    if not 0 <= decision.count <= most:
+        raise IllegalDecision(f"the events add 0 to {most} black dice",
+                              code="troyes.black_count", low=0, high=most)
     rng = Rng(state.seed).fork(f"round-{state.round}-black")
     black = tuple(Die(BLACK, rng.roll()) for _ in range(decision.count))
+    said = line("black", None, pips=tuple(sorted((d.pip for d in black), reverse=True)))
     if not black:
-        return replace(state, phase=ACTIONS, last=("no_black",))
+        return replace(state, phase=ACTIONS, last=("no_black",)), said
     own = [tuple(d for _, d in state.district(s)) for s in range(1, state.setup.players + 1)]
     return replace(state, black=black, phase=DEFENCE,
                    defence=defence_rules.start(state.start_player, own, black,
                                               must_defend=state.setup.rules >= 2),
-                   last=("black",))
+                   last=("black",)), said
 
 
 def _check_turn(state: Troyes, decision) -> None:
@@ -144,21 +183,30 @@ def _check_turn(state: Troyes, decision) -> None:
                               seat=state.actor)
 
 
-def _defence(state: Troyes, decision) -> Troyes:
+def _faces(dice) -> tuple[tuple[str, int], ...]:
+    """Dice as (colour, pip) for the log."""
+    return tuple((d.colour, d.pip) for d in dice)
+
+
+def _defence(state: Troyes, decision):
     if not isinstance(decision, (Defend, Fail, Reroll, Flip)):
         raise IllegalDecision("the black dice are being defended", code="troyes.defending")
     _check_turn(state, decision)
     if isinstance(decision, (Reroll, Flip)):  # influence on own dice before defending
-        state = _reroll(state, decision) if isinstance(decision, Reroll) else _flip(state,
-                                                                                   decision)
+        state, said = _reroll(state, decision) if isinstance(decision, Reroll) else _flip(
+            state, decision)
         own = tuple(tuple(d for _, d in state.district(s))
                     for s in range(1, state.setup.players + 1))
-        return replace(state, defence=replace(state.defence, dice=own))
+        return replace(state, defence=replace(state.defence, dice=own)), said
     if isinstance(decision, Fail):
+        facing = state.defence.facing
         new = defence_rules.apply(state.defence, defence_rules.Fail(decision.seat))
-        state = _with_player(state, decision.seat, vp=lose_vp(
-            state.players[decision.seat - 1].vp, -defence_rules.FAIL_VP))
-        return _after_defence(replace(state, defence=new, last=("failed", str(decision.seat))))
+        before = state.players[decision.seat - 1].vp
+        state = _with_player(state, decision.seat, vp=lose_vp(before, -defence_rules.FAIL_VP))
+        said = line("failed", decision.seat, black=facing.pip,
+                    vp=before - state.players[decision.seat - 1].vp)
+        return _after_defence(replace(state, defence=new, last=("failed", str(decision.seat)))
+                              ), said
     dice = _own_dice(state, decision.seat, decision.dice)
     left = len(state.defence.black)
     if not decision.black or not all(0 <= k < left for k in decision.black):
@@ -173,11 +221,13 @@ def _defence(state: Troyes, decision) -> Troyes:
     new = defence_rules.apply(state.defence, defence_rules.Defend(decision.seat, tuple(dice),
                                                                     black))
     p = state.players[decision.seat - 1]
-    state = _with_player(state, decision.seat, influence=gain_influence(
-        p.influence, defence_rules.INFLUENCE_PER_BLACK * len(black)))
+    gain = gain_influence(p.influence, defence_rules.INFLUENCE_PER_BLACK * len(black))
+    state = _with_player(state, decision.seat, influence=gain)
     state = replace(state, dice=tuple((i, d) for i, d in state.dice if i not in decision.dice),
                     defence=new, last=("defended", str(decision.seat)))
-    return _after_defence(state)
+    said = line("defended", decision.seat, dice=_faces(dice),
+                black=tuple(d.pip for d in black), influence=gain - p.influence)
+    return _after_defence(state), said
 
 
 def _after_defence(state: Troyes) -> Troyes:
@@ -186,7 +236,7 @@ def _after_defence(state: Troyes) -> Troyes:
     return state
 
 
-def _actions(state: Troyes, decision) -> Troyes:
+def _actions(state: Troyes, decision):
     if not isinstance(decision, (Act, Pass, Reroll, Flip)):
         raise IllegalDecision("act, use influence or pass", code="troyes.actions")
     _check_turn(state, decision)
@@ -197,11 +247,13 @@ def _actions(state: Troyes, decision) -> Troyes:
                               code="troyes.passed", seat=seat)
     if isinstance(decision, Pass):
         p = state.players[seat - 1]
-        state = _with_player(state, seat, deniers=p.deniers + pass_income(p.passes),
-                             passes=p.passes + 1)
+        income = pass_income(p.passes)
+        state = _with_player(state, seat, deniers=p.deniers + income, passes=p.passes + 1)
         state = replace(state, turn=state.turn + 1, passes_in_a_row=state.passes_in_a_row + 1,
                         last=("passed", str(seat)))
-        return _end_round(state) if state.passes_in_a_row >= state.setup.players else state
+        said = line("passed", seat, deniers=income, again=p.passes > 0)
+        return (_end_round(state) if state.passes_in_a_row >= state.setup.players else state,
+                said)
     if isinstance(decision, Reroll):
         return _reroll(state, decision)
     if isinstance(decision, Flip):
@@ -230,7 +282,45 @@ def _check_act(state: Troyes, decision: Act) -> list[Die]:
     return dice
 
 
-def _act(state: Troyes, decision: Act) -> Troyes:
+def _gain(state: Troyes, decision: Act, dice: list[Die]):
+    """The state after what the action gives, and its numbers for the log."""
+    seat, p, tracked = decision.seat, state.players[decision.seat - 1], state.setup.tracked
+    if decision.kind == FARMING:
+        gain = farming(dice)
+        return _with_player(state, seat, deniers=p.deniers + gain), {"deniers": gain}
+    if decision.kind == CATHEDRAL:
+        if tracked:
+            state = tracking.build(state, seat, dice)
+        spaces = cathedral(dice)
+        influence = gain_influence(p.influence, sum(i for *_, i in spaces))
+        return (_with_player(state, seat, vp=p.vp + sum(v for _, v, _ in spaces),
+                             influence=influence),
+                {"vp": len(spaces), "influence": influence - p.influence,
+                 "pips": tuple(pip for pip, *_ in spaces)})
+    if decision.kind == CITIZEN:  # untracked: where it goes is entered with Citizens
+        if not tracked:
+            return state, {}
+        return tracking.citizen(state, seat, dice[0], decision.bumped, decision.origin)
+    if decision.kind == EVENT and tracked:
+        return tracking.event_act(state, seat, dice, decision.event, decision.divisor)
+    uses = by_divisor(dice, decision.divisor)
+    if decision.kind == EVENT:  # +1 influence per cube placed
+        state = _with_player(state, seat, influence=gain_influence(p.influence, uses))
+    return state, {"uses": uses, "divisor": decision.divisor}
+
+
+def _legacy_result(decision: Act, fields: dict) -> tuple[str, ...]:
+    """What ``last`` said of an action before the log (kept for the screens of old games)."""
+    if decision.kind == FARMING:
+        return FARMING, str(fields["deniers"])
+    if decision.kind == CATHEDRAL:
+        return CATHEDRAL, ",".join(map(str, fields["pips"]))
+    if decision.kind == CITIZEN:
+        return (CITIZEN,)
+    return decision.kind, str(fields.get("uses", fields.get("cubes")))
+
+
+def _act(state: Troyes, decision: Act):
     dice = _check_act(state, decision)
     payments = price(dice, decision.seat)  # also checks 1-3 dice of one colour
     cost = sum(payments.values())
@@ -242,28 +332,14 @@ def _act(state: Troyes, decision: Act) -> Troyes:
     for owner, amount in payments.items():
         if owner is not None:
             state = _with_player(state, owner, deniers=state.players[owner - 1].deniers + amount)
-    p = state.players[decision.seat - 1]
-    if decision.kind == FARMING:
-        gain = farming(dice)
-        state = _with_player(state, decision.seat, deniers=p.deniers + gain)
-        result = (FARMING, str(gain))
-    elif decision.kind == CATHEDRAL:
-        spaces = cathedral(dice)
-        state = _with_player(state, decision.seat, vp=p.vp + sum(v for _, v, _ in spaces),
-                             influence=gain_influence(p.influence, sum(i for *_, i in spaces)))
-        result = (CATHEDRAL, ",".join(str(pip) for pip, *_ in spaces))
-    elif decision.kind == CITIZEN:  # where it goes is entered with Citizens
-        result = (CITIZEN,)
-    else:
-        uses = by_divisor(dice, decision.divisor)
-        if decision.kind == EVENT:  # +1 influence per cube placed
-            state = _with_player(state, decision.seat,
-                                 influence=gain_influence(p.influence, uses))
-        result = (decision.kind, str(uses))
+    state, fields = _gain(state, decision, dice)
     state = replace(state, dice=tuple((i, d) for i, d in state.dice if i not in decision.dice),
                     turn=state.turn + 1, passes_in_a_row=0,
-                    last=("acted", str(decision.seat), *result, str(cost)))
-    return _end_round(state) if not state.dice else state
+                    last=("acted", str(decision.seat), *_legacy_result(decision, fields),
+                          str(cost)))
+    said = line(decision.kind, decision.seat, dice=_faces(dice),
+                paid=tuple((o or 0, n) for o, n in payments.items()), **fields)
+    return (_end_round(state) if not state.dice else state), said
 
 
 def _spend_influence(state: Troyes, seat: int, cost: int) -> Troyes:
@@ -274,32 +350,37 @@ def _spend_influence(state: Troyes, seat: int, cost: int) -> Troyes:
     return _with_player(state, seat, influence=p.influence - cost)
 
 
-def _reroll(state: Troyes, decision: Reroll) -> Troyes:
+def _reroll(state: Troyes, decision: Reroll):
     (die,) = _own_dice(state, decision.seat, (decision.die,))
     state = _spend_influence(state, decision.seat, REROLL_COST)
     rng = Rng(state.seed).fork(f"round-{state.round}-reroll-{state.rerolls}")
     new = Die(die.colour, rng.roll(), die.owner)
     dice = tuple((i, new if i == decision.die else d) for i, d in state.dice)
-    return replace(state, dice=dice, rerolls=state.rerolls + 1, last=("rerolled", str(new.pip)))
+    return (replace(state, dice=dice, rerolls=state.rerolls + 1,
+                    last=("rerolled", str(new.pip))),
+            line("rerolled", decision.seat, colour=die.colour, before=die.pip, after=new.pip))
 
 
-def _flip(state: Troyes, decision: Flip) -> Troyes:
+def _flip(state: Troyes, decision: Flip):
     dice = _own_dice(state, decision.seat, decision.dice)
     if not 1 <= len(dice) <= MAX_FLIPPED:
         raise IllegalDecision(f"flip 1 to {MAX_FLIPPED} dice", code="troyes.flip_count", low=1,
                               high=MAX_FLIPPED)
     state = _spend_influence(state, decision.seat, FLIP_COST)
     flipped = dict(zip(decision.dice, (d.flipped() for d in dice)))
-    return replace(state, dice=tuple((i, flipped.get(i, d)) for i, d in state.dice),
-                   last=("flipped",))
+    return (replace(state, dice=tuple((i, flipped.get(i, d)) for i, d in state.dice),
+                    last=("flipped",)),
+            line("flipped", decision.seat, dice=tuple((d.colour, d.pip, d.flipped().pip)
+                                                      for d in dice)))
 
 
 def _end_round(state: Troyes) -> Troyes:
-    """The round ends: the start player passes left, or the game ends after the last round."""
+    """The round ends: the start player passes left (the citizens pushed out go home), or the
+    game ends after the last round."""
     if state.round >= rounds(state.setup.players):
         return replace(state, phase=OVER, dice=())
     return replace(state, round=state.round + 1, phase=INCOME, dice=(), turn=0,
-                   passes_in_a_row=0, rerolls=0)
+                   passes_in_a_row=0, rerolls=0, bumped=())
 
 
 # --- sessions -----------------------------------------------------------------------------------
@@ -307,7 +388,8 @@ def _end_round(state: Troyes) -> Troyes:
 CODEC = DecisionCodec("Troyes", {
     "income": CollectIncome, "black": BlackDice, "defend": Defend, "fail": Fail, "act": Act,
     "pass": Pass, "reroll": Reroll, "flip": Flip, "citizens": Citizens, "neutral": Neutral,
-    "adjust": Adjust})
+    "adjust": Adjust, "place": Place, "placement": Placement, "reveal_event": RevealEvent,
+    "cubes": Cubes})
 encode = CODEC.encode
 
 
@@ -323,7 +405,7 @@ class TroyesRules(CodecRules):
 
     game_id = "troyes"
     codec = CODEC
-    open_kinds = (Act, Citizens, Neutral, Adjust)
+    open_kinds = (Act, Citizens, Neutral, Adjust, Placement, RevealEvent, Cubes)
     step = staticmethod(apply)
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:

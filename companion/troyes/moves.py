@@ -3,8 +3,8 @@ the numbers the table reports (citizens, corrections: not listed; an event's or 
 listed with the divisors the board offers, ``DIVISORS``).
 
 >>> from companion.troyes.game import BlackDice, CollectIncome, TroyesSetup, apply, start
->>> g = apply(start(TroyesSetup(2, ((1, 0, 0), (0, 1, 0))), seed=1), CollectIncome())
->>> len(legal(g)) == MAX_BLACK + 1
+>>> g = apply(start(TroyesSetup(2, ((1, 0, 0), (0, 1, 0)), rules=2), seed=1), CollectIncome())
+>>> len(legal(g)) == max_black(g) + 1
 True
 >>> g = apply(g, BlackDice(0))
 >>> [d for d in legal(g) if not isinstance(d, Act)]
@@ -16,19 +16,30 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from ..errors import IllegalDecision
+from . import cathedral as cathedral_rules
 from .defence import DefenceState
 from .dice import FLIP_COST, MAX_ACTION_DICE, MAX_FLIPPED, PRICE_PER_DIE, REROLL_COST, defence_sum
-from .state import (ACTIONS, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENTS, INCOME, KIND_COLOUR,
-                    MAX_BLACK, Act, BlackDice, CollectIncome, Decision, Defend, Fail, Flip, Pass,
-                    Reroll, Troyes)
+from .economy import MAX_CITIZENS
+from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVISORS, EVENT, EVENTS, INCOME,
+                    KIND_COLOUR, MAX_BLACK, OLD_MAX_BLACK, PLACEMENT, Act, BlackDice,
+                    CollectIncome, Decision, Defend, Fail, Flip, Pass, Place, Reroll, Troyes)
+from .tracking import BUILDING_OF, room
+
+
+def max_black(state: Troyes) -> int:
+    """The most black dice the events may add at once: the box's 6 (rules 3; 12 before)."""
+    return MAX_BLACK if state.setup.tracked else OLD_MAX_BLACK
 
 
 def legal(state: Troyes) -> list[Decision]:
     """The decisions allowed now, each once (nothing when the game is over)."""
+    if state.phase == PLACEMENT:
+        return [Place(state.actor, b) for b, free in enumerate(room(state)) if free > 0]
     if state.phase == INCOME:
         return [CollectIncome()]
     if state.phase == EVENTS:
-        return [BlackDice(n) for n in range(MAX_BLACK + 1)]
+        return [BlackDice(n) for n in range(max_black(state) + 1)]
     if state.phase == DEFENCE:  # fail only when no defence is possible; influence first
         options = list(defences(state.defence, state.actor, state.district(state.actor)))
         return [*([Fail(state.actor)] if state.defence.can_fail else []), *options,
@@ -74,11 +85,47 @@ def actions(state: Troyes) -> Iterator[Act]:
                 continue
             (colour,) = colours
             ids = tuple(i for i, _ in combo)
+            dice = [d for _, d in combo]
             yield from (Act(seat, ids, kind) for kind, wanted in KIND_COLOUR.items()
-                        if wanted == colour)
+                        if wanted == colour and (kind != CATHEDRAL or _builds(state, dice)))
             if size == 1:
-                yield Act(seat, ids, CITIZEN)
-            yield from (Act(seat, ids, kind, d) for kind in DIVIDED for d in DIVISORS)
+                yield from _citizens(state, ids, dice[0])
+            yield from (Act(seat, ids, CARD, d) for d in DIVISORS)
+            if state.setup.tracked:  # the event cards on the table fought with this colour
+                yield from (Act(seat, ids, EVENT, 0, event=card.id) for card in state.events
+                            if card.colour == colour)
+            else:
+                yield from (Act(seat, ids, EVENT, d) for d in DIVISORS)
+
+
+def _builds(state: Troyes, dice) -> bool:
+    """Whether the cathedral has room for a cube on each die's pip (untracked: always)."""
+    if not state.setup.tracked:
+        return True
+    try:
+        cathedral_rules.build(state.cathedral, state.actor, [d.pip for d in dice])
+    except IllegalDecision:
+        return False
+    return True
+
+
+def _citizens(state: Troyes, ids, die) -> Iterator[Act]:
+    """A citizen from the supply into the die's building: nobody pushed out while there is
+    room, else each owner who may be pushed out (rules 3; before, where it went was entered)."""
+    seat = state.actor
+    if not state.setup.tracked:
+        yield Act(seat, ids, CITIZEN)
+        return
+    if sum(state.players[seat - 1].citizens) >= MAX_CITIZENS:
+        return
+    building = BUILDING_OF[die.colour]
+    if room(state)[building] > 0:
+        yield Act(seat, ids, CITIZEN)
+        return
+    standing = [state.neutral_citizens, *(p.citizens for p in state.players)]
+    for owner, counts in enumerate(standing):
+        if counts[building] and (owner == 0 or (building, owner) not in state.bumped):
+            yield Act(seat, ids, CITIZEN, bumped=owner)
 
 
 def influence(state: Troyes) -> Iterator[Reroll | Flip]:

@@ -14,21 +14,31 @@ from dataclasses import dataclass
 
 from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
+from . import cathedral as cathedral_rules
 from . import defence as defence_rules
 from .dice import WHITE, YELLOW, Die
-from .economy import START_DENIERS, START_INFLUENCE, Wages, pay_wages, rounds, start_player
+from .economy import (START_CITIZENS, START_DENIERS, START_INFLUENCE, Wages, pay_wages, rounds,
+                      start_player)
+from .events import EventCard
+from .log import Line
+from .placement import check_placement, neutral_first
 
-INCOME, EVENTS, DEFENCE, ACTIONS, OVER = "income", "events", "defence", "actions", "over"
+PLACEMENT, INCOME, EVENTS, DEFENCE, ACTIONS, OVER = (
+    "placement", "income", "events", "defence", "actions", "over")
 FARMING, CATHEDRAL, EVENT, CARD, CITIZEN = "farming", "cathedral", "event", "card", "citizen"
 KINDS = (FARMING, CATHEDRAL, EVENT, CARD, CITIZEN)
 KIND_COLOUR = {FARMING: YELLOW, CATHEDRAL: WHITE}  # events and cards take any one colour
 DIVIDED = (EVENT, CARD)  # the kinds whose pips are divided by the number printed on the card
 DIVISORS = (2, 3, 4, 5, 6)  # the divisors the board offers (any whole number >= 1 is accepted)
-MAX_BLACK = 12  # black dice the events may add in one round, as the board always allowed
-RULES = 2
+MAX_BLACK = 6  # black dice the events may add in one round: the box holds 6 (seed 002)
+OLD_MAX_BLACK = 12  # what the board allowed before rules 3
+RULES = 3
 """The rulebook reading new games are played by. 2: a player who passed only passes, and a
-defender whose own dice reach the black die must defend (seed 002). Games kept before (rules 1,
-configs without ``rules``) replay as they were played: those two were not enforced then."""
+defender whose own dice reach the black die must defend (seed 002). 3: the starting placement
+(snake order, neutral citizens fill what is left), citizen limits, at most 6 black dice, the
+cathedral and the event cards are tracked (issue 17). Games kept before replay by the reading
+they were played under (rules 1: configs without ``rules``)."""
+TRACKED = 3  # from this reading on, the cathedral, events and citizen limits are kept
 
 
 @dataclass(frozen=True)
@@ -47,15 +57,28 @@ class TroyesSetup:
         if not 1 <= self.first <= self.players:
             raise IllegalDecision(f"the start player is a seat 1..{self.players}",
                                   code="troyes.setup_first", players=self.players)
+        if self.tracked and not self.placing:  # a finished placement entered at once
+            check_placement(self.players, self.citizens, self.neutral, complete=True)
+
+    @property
+    def tracked(self) -> bool:
+        """Whether this game keeps the cathedral, the events and the citizen limits."""
+        return self.rules >= TRACKED
+
+    @property
+    def placing(self) -> bool:
+        """Whether the game opens with the starting placement, citizen by citizen (rules 3
+        and no citizen placed yet)."""
+        return self.tracked and not any(map(any, self.citizens))
 
 
 def assumed_placement(players: int) -> tuple[tuple[tuple[int, int, int], ...],
                                              tuple[int, int, int]]:
-    """What the device assumes before the table enters the starting placement (corrected on
-    the citizens screen): one citizen of each player in each building, and with 2 players one
-    neutral citizen in each building (they are placed before the players' own)."""
+    """What a new game starts from: no player's citizen placed yet (they are placed one by one
+    in snake order, the ``Place`` decision), and with 2 players the neutral citizens placed
+    first (seed 002: "2인 게임 ... 회색 중립 시민을 먼저 배치")."""
     rounds(players)
-    return ((1, 1, 1),) * players, (1, 1, 1) if players == 2 else (0, 0, 0)
+    return ((0, 0, 0),) * players, neutral_first(players)
 
 
 @dataclass(frozen=True)
@@ -107,11 +130,18 @@ class Fail:
 @dataclass(frozen=True)
 class Act:
     """Use 1-3 dice of one colour (ids) for an action; ``divisor`` for events and cards (the
-    number printed on the card; 0 for the other actions)."""
+    number printed on the card; 0 for the other actions; for a tracked event card, 0 or its
+    own). From rules 3: ``event``, the id of the event card fought; for a citizen, ``bumped``
+    (whose citizen the new one pushed out of the building: a seat, 0 neutral, -1 nobody) and
+    ``origin`` (the building the citizen was moved from, 0-2, or -1: from the player's
+    supply)."""
     seat: int
     dice: tuple[int, ...]
     kind: str
     divisor: int = 0
+    event: int = 0
+    bumped: int = -1
+    origin: int = -1
 
     def __post_init__(self):
         _sort_dice(self)
@@ -155,6 +185,46 @@ class Neutral:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Starting placement (rules 3): the player whose turn it is puts one citizen in a
+    building (0 Town Hall, 1 Bishopric, 2 Palace)."""
+    seat: int
+    building: int
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Every player's citizens and the neutral ones at once (rules 3: a correction checked
+    against the limits as a whole, so citizens can move between players)."""
+    citizens: tuple[tuple[int, int, int], ...]
+    neutral: tuple[int, int, int]
+
+    def __post_init__(self):
+        object.__setattr__(self, "citizens", tuple(tuple(c) for c in self.citizens))
+
+
+@dataclass(frozen=True)
+class RevealEvent:
+    """An event card revealed (rules 3), as printed: the dice colour that fights it, its
+    divisor, flags, first and second score; ``plunder`` for the Plunder (약탈)."""
+    colour: str
+    divisor: int
+    flags: int
+    first: int
+    second: int
+    plunder: bool = False
+
+
+@dataclass(frozen=True)
+class Cubes:
+    """Cubes put on an event card other than by an event action: ``owner`` 0 for neutral
+    cubes (card effects), or a seat (military action cards)."""
+    event: int
+    owner: int
+    count: int
+
+
+@dataclass(frozen=True)
 class Adjust:
     """What the device does not compute: event rewards, card effects, a citizen taken from the
     supply for 2 influence (with ``Citizens``)... added to a player's deniers, VP, influence."""
@@ -165,7 +235,7 @@ class Adjust:
 
 
 Decision = CollectIncome | BlackDice | Defend | Fail | Act | Pass | Reroll | Flip | Citizens \
-    | Neutral | Adjust
+    | Neutral | Adjust | Place | Placement | RevealEvent | Cubes
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -185,6 +255,13 @@ class Troyes:
     passes_in_a_row: int = 0
     rerolls: int = 0  # chance steps this round (each reroll draws from its own stream)
     last: tuple[str, ...] = ()  # what the last decision did, for the screens
+    # tracked from rules 3 (empty before):
+    cathedral: tuple[tuple[int, ...], ...] = cathedral_rules.EMPTY  # seats per pip, low first
+    events: tuple[EventCard, ...] = ()  # the event cards on the table, left to right
+    cards: int = 0  # event cards entered so far (the next one's id is cards + 1)
+    bumped: tuple[tuple[int, int], ...] = ()  # (building, owner) pushed out this round
+    placed: int = 0  # citizens placed in the starting placement so far
+    log: tuple[Line, ...] = ()  # what the last decisions did, newest last (LOG_LENGTH)
 
     @property
     def start_player(self) -> int:
@@ -192,7 +269,10 @@ class Troyes:
 
     @property
     def actor(self) -> int | None:
-        """Who acts now: the defender, or the player whose action turn it is."""
+        """Who acts now: the player placing a citizen, the defender, or the player whose
+        action turn it is."""
+        if self.phase == PLACEMENT:
+            return placement_order(self.setup)[self.placed]
         if self.phase == DEFENCE:
             return self.defence.defender
         if self.phase == ACTIONS:
@@ -223,7 +303,18 @@ def find_die(dice: tuple[tuple[int, Die], ...], die_id: int) -> Die:
 
 
 def start(setup: TroyesSetup, seed: int | Seed) -> Troyes:
-    return Troyes(setup, as_seed(seed), tuple(PlayerState(tuple(c)) for c in setup.citizens))
+    return Troyes(setup, as_seed(seed), tuple(PlayerState(tuple(c)) for c in setup.citizens),
+                  phase=PLACEMENT if setup.placing else INCOME)
+
+
+def placement_order(setup: TroyesSetup) -> tuple[int, ...]:
+    """Who places each starting citizen (seed 002, 시작 배치): the start player round to the
+    last, then back from the last to the start player, and so on (snake order)."""
+    seats = [(setup.first - 1 + k) % setup.players + 1 for k in range(setup.players)]
+    order: list[int] = []
+    for lap in range(START_CITIZENS[setup.players]):
+        order += seats if lap % 2 == 0 else seats[::-1]
+    return tuple(order)
 
 
 def wages(state: Troyes) -> tuple[Wages, ...]:

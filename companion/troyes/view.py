@@ -4,7 +4,7 @@ player selects: what they cost and give (``preview``), whether they hold off the
 the command line read it instead of the state.
 
 >>> from companion.troyes.game import BlackDice, CollectIncome, TroyesSetup, apply, start
->>> g = apply(apply(start(TroyesSetup(2, ((2, 0, 0), (1, 0, 0))), 3), CollectIncome()),
+>>> g = apply(apply(start(TroyesSetup(2, ((2, 0, 0), (1, 0, 0)), rules=2), 3), CollectIncome()),
 ...           BlackDice(0))
 >>> v = view(g)
 >>> v.phase, v.actor, v.character_cards, [i for i, _ in v.district(2)]
@@ -18,11 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import cathedral as cathedral_rules
 from .dice import YELLOW, WHITE, Die, beats, by_divisor, cathedral, defence_sum, farming, price
-from .economy import MAX_CITIZENS, Wages, rounds
+from .economy import MAX_CITIZENS, START_CITIZENS, Wages, rounds
+from .events import EventCard
+from .log import Line
+from .moves import max_black
+from .placement import building_spaces
 from .scoring import character_cards
 from .state import (DEFENCE, DIVISORS, MAX_BLACK, OVER, PlayerState, Troyes, find_die,
                     wages)
+from .tracking import room
 
 
 @dataclass(frozen=True)
@@ -64,10 +70,25 @@ class TroyesView:
     max_black: int = MAX_BLACK  # the most black dice the events may add at once
     max_citizens: int = MAX_CITIZENS  # a player's citizens (the steppers stop there)
     divisors: tuple[int, ...] = DIVISORS  # the divisors the board offers for events and cards
+    tracked: bool = False  # rules 3: the placement, the cathedral and the events are kept
+    cathedral: tuple[tuple[int, ...], ...] = cathedral_rules.EMPTY  # seats per pip, low first
+    events: tuple[EventCard, ...] = ()  # the event cards on the table, left to right
+    room: tuple[int, ...] = ()  # free spaces in Town Hall, Bishopric, Palace
+    spaces: int = 6  # spaces in each building
+    start_citizens: int = 0  # each player's citizens in the starting placement
+    log: tuple[Line, ...] = ()  # what the last decisions did, newest last
 
     @property
     def finished(self) -> bool:
         return self.phase == OVER
+
+    def cathedral_levels(self, seat: int) -> tuple[int, ...]:
+        """The cathedral levels (1-3) holding a cube of ``seat``."""
+        return cathedral_rules.levels(self.cathedral, seat)
+
+    def unresolved_events(self, seat: int) -> int:
+        """Event cards on the table holding a cube of ``seat`` (+1 VP each at the end)."""
+        return sum(card.holds(seat) for card in self.events)
 
     def district(self, owner: int | None) -> tuple[tuple[int, Die], ...]:
         """(id, die) in a player's district, or the neutral one (None)."""
@@ -113,4 +134,8 @@ def view(state: Troyes) -> TroyesView:
                       state.start_player, state.actor, state.dice,
                       state.defence.black if state.phase == DEFENCE else (),
                       state.neutral_citizens, wages(state), _suggestion(state),
-                      character_cards(players), state.last)
+                      character_cards(players), state.last, max_black(state),
+                      tracked=state.setup.tracked, cathedral=state.cathedral,
+                      events=state.events, room=room(state), spaces=building_spaces(),
+                      start_citizens=START_CITIZENS[players],
+                      log=state.log)

@@ -1,5 +1,6 @@
 """Correct a player's deniers, VP and influence for what the device does not compute (event
-rewards, action-card effects, a citizen taken for influence). Each tap is stored at once."""
+rewards, action-card effects, a citizen taken for influence). Each tap is stored at once.
+Citizens opens the citizens of the whole table, in any phase."""
 
 from __future__ import annotations
 
@@ -36,8 +37,15 @@ class AdjustScreen(Screen):
                              lambda d, f=field_name: self.change(f, d),
                              (("-5", "-5", -5), ("-1", "-1", -1), None, ("+1", "+1", 1),
                               ("+5", "+5", 5)), gap=8)
+        self.add(Button(pygame.Rect(BODY.left, BODY.bottom - 60, 240, 60),
+                        lambda: self.t("troyes.citizens"), self.citizens, name="citizens"))
         self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
                         lambda: self.t("common.done"), self.app.pop, name="done", selected=True))
+
+    def citizens(self) -> None:
+        from .citizens import CitizensScreen
+
+        self.app.push(CitizensScreen(self.app, self.controller))
 
     def value(self, field_name: str) -> int:
         return getattr(self.controller.view().players[self.seat - 1], field_name)

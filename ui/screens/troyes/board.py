@@ -1,9 +1,13 @@
 """The Troyes board: every district with its dice as real faces, a banner saying where the
-round stands, and one panel per phase — income and wages, the black dice, the defence (the
-cheapest own dice preselected; tap black dice to take them together with the highest; reroll or
-flip own dice first; "cannot" only when the rules allow it), the actions (tap dice: the price
-per owner and what each action would give), influence and passing (who passed: only passing). It reads the game's view (companion/troyes/view.py): what
-the selected dice cost and give, and whether they hold off the black dice, come from the rules."""
+round stands, and one panel per phase — the starting placement (rules 3: a building per
+citizen, in snake order), income and wages, the black dice, the defence (the cheapest own dice
+preselected; tap black dice to take them together with the highest; reroll or flip own dice
+first; "cannot" only when the rules allow it), the actions (tap dice: the price per owner and
+what each action would give; an event names its card, a citizen where it came from and whom it
+pushed out), influence and passing (who passed: only passing). The title bar has Undo (asking
+first) and Events (the event cards, the cathedral, the log). The line under the districts says
+what the last decision did. It reads the game's view (companion/troyes/view.py): what the
+selected dice cost and give, and whether they hold off the black dice, come from the rules."""
 
 from __future__ import annotations
 
@@ -12,20 +16,23 @@ import pygame
 from companion.errors import IllegalDecision
 from companion.troyes.dice import BLACK, RED, WHITE, YELLOW
 from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, EVENT, EVENTS,
-                                   FARMING, INCOME, Act, BlackDice, CollectIncome, Defend,
-                                   Fail, Flip, Pass, Reroll, TroyesView)
+                                   FARMING, INCOME, PLACEMENT, Act, BlackDice, CollectIncome,
+                                   Defend, Fail, Flip, Pass, Place, Reroll, TroyesView)
+from companion.troyes.tracking import BUILDING_OF
 
 from ... import theme
+from ...geometry import WIDTH
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_size, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 from ..dice_faces import draw_face
 from ..board_exits import BoardExits
+from .log_text import BUILDINGS, line_text
 
-ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 140
+ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 168
+PURSE_SIZE = 20  # read from the seats round the table
 FACES = {YELLOW: (236, 196, 64), WHITE: (236, 236, 230), RED: (204, 64, 56), BLACK: (20, 20, 22)}
-INFO = pygame.Rect(BODY.left, BODY.top + 278, BODY.width, 50)
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
 
@@ -38,7 +45,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.selected: list[int] = []
         self.black_count = 1  # events: black dice to roll
         self.taken = [0]  # defence: places of the black dice taken (the highest always)
-        self.divisor_for: str | None = None  # choosing a divisor for an event or a card
+        self.choosing: list[tuple] | None = None  # a question's answers (divisor, card...)
+        self.question = ""  # what the answers answer
         self.legal: tuple = ()  # what the rules allow now (read when the buttons are built)
         self.problem: str | None = None
         super().__init__(app)
@@ -89,13 +97,22 @@ class TroyesBoardScreen(BoardExits, Screen):
                 grid(BUTTONS, len(items), len(items), 8), items):
             self.add(Button(rect, label, action, name=name, selected=primary,
                             size=theme.BODY_SIZE))
+        for k, (name, key, action) in enumerate((("undo", "troyes.undo", self.undo),
+                                                  ("table", "troyes.table", self.table))):
+            self.add(Button(pygame.Rect(WIDTH - 264 + k * 128, 8, 120, 48),
+                            lambda key=key: self.t(key), action, name=name,
+                            size=theme.BODY_SIZE))
         self.focus = None
 
     def phase_buttons(self) -> list[tuple]:
         t, s = self.t, self.view
-        if self.divisor_for:
-            return [(f"div{d}", f"÷{d}", lambda d=d: self.act(self.divisor_for, d), False)
-                    for d in s.divisors] + [("cancel", t("troyes.cancel"), self.cancel, False)]
+        if self.choosing is not None:
+            return self.choosing + [("cancel", t("troyes.cancel"), self.cancel, False)]
+        if s.phase == PLACEMENT:
+            return [(f"place-{b}", t("troyes.place_in", building=t(f"troyes.{b}"),
+                                     free=s.room[k]),
+                     lambda k=k: self.decide(Place(s.actor, k)), False)
+                    for k, b in enumerate(BUILDINGS) if s.room[k] > 0]
         if s.phase == INCOME:
             return [("citizens", t("troyes.citizens"), self.citizens, False),
                     ("income", t("troyes.collect"), lambda: self.decide(CollectIncome()), True)]
@@ -116,9 +133,9 @@ class TroyesBoardScreen(BoardExits, Screen):
                          True)]
             return [(FARMING, t("troyes.farming"), lambda: self.act(FARMING), False),
                     (CATHEDRAL, t("troyes.cathedral"), lambda: self.act(CATHEDRAL), False),
-                    (EVENT, t("troyes.event"), lambda: self.ask_divisor(EVENT), False),
+                    (EVENT, t("troyes.event"), self.ask_event, False),
                     (CARD, t("troyes.card"), lambda: self.ask_divisor(CARD), False),
-                    (CITIZEN, t("troyes.citizen"), lambda: self.act(CITIZEN), False),
+                    (CITIZEN, t("troyes.citizen"), self.ask_origin, False),
                     *self.influence_buttons(legal),
                     ("pass", t("troyes.pass"), lambda: self.decide(Pass(s.actor)), True)]
         return [("done", t("troyes.done"), self.done, False),
@@ -150,7 +167,7 @@ class TroyesBoardScreen(BoardExits, Screen):
         except IllegalDecision as exc:
             self.problem = self.refusal(exc)
             return
-        self.problem, self.selected, self.divisor_for = None, [], None
+        self.problem, self.selected, self.choosing = None, [], None
         if not isinstance(decision, (Reroll, Flip)):
             self.taken = [0]
         self.refresh()
@@ -178,18 +195,98 @@ class TroyesBoardScreen(BoardExits, Screen):
     def defend(self) -> None:
         self.decide(Defend(self.view.actor, tuple(self.selected), tuple(self.taken)))
 
-    def ask_divisor(self, kind: str) -> None:
-        self.divisor_for = kind
+    def ask(self, question: str, answers: list[tuple]) -> None:
+        """Offer ``answers`` (name, label, action, primary) in place of the phase's buttons."""
+        self.question, self.choosing = question, answers
         self.build()
+
+    def ask_divisor(self, kind: str) -> None:
+        """The divisor printed on the card (an action card; an event in games kept before the
+        device kept event cards)."""
+        self.ask(self.t("troyes.divisor_info"),
+                 [(f"div{d}", f"÷{d}", lambda d=d: self.act(kind, d), False)
+                  for d in self.view.divisors])
+
+    def selected_colour(self) -> str | None:
+        colours = {self.view.die(i).colour for i in self.selected}
+        return colours.pop() if len(colours) == 1 else None
+
+    def ask_event(self) -> None:
+        """Which event card the dice fight (only cards of their colour)."""
+        v, t = self.view, self.t
+        if not v.tracked:
+            self.ask_divisor(EVENT)
+            return
+        colour = self.selected_colour()
+        cards = [c for c in v.events if c.colour == colour]
+        if not cards:
+            self.problem = t("troyes.no_cards")
+            return
+        self.ask(t("troyes.card_info"),
+                 [(f"event{c.id}", t("troyes.card_label", event=c.id, divisor=c.divisor,
+                                     free=c.free, flags=c.flags),
+                   lambda c=c: self.act(EVENT, event=c.id), False) for c in cards])
+
+    def ask_origin(self) -> None:
+        """Where the citizen comes from: the player's supply, or moved from a building."""
+        v, t = self.view, self.t
+        if not v.tracked:
+            self.act(CITIZEN)
+            return
+        own = v.players[v.actor - 1].citizens
+        self.ask(t("troyes.origin_info"),
+                 [("supply", t("troyes.from_supply"), lambda: self.ask_bumped(-1), True)] + [
+                     (f"from-{b}", t("troyes.from_building", building=t(f"troyes.{b}")),
+                      lambda k=k: self.ask_bumped(k), False)
+                     for k, b in enumerate(BUILDINGS) if own[k]])
+
+    def ask_bumped(self, origin: int) -> None:
+        """Whose citizen the new one pushed out, if anyone's: nobody only while the building
+        has room (the table sees which space the pip names)."""
+        v, t = self.view, self.t
+        colour = self.selected_colour()
+        if colour is None or len(self.selected) != 1:
+            self.act(CITIZEN, origin=origin)  # refused with the reason
+            return
+        building = BUILDING_OF[colour]
+        standing = [v.neutral_citizens, *(p.citizens for p in v.players)]
+        moved_within = origin == building
+        answers = ([("nobody", t("troyes.nobody"),
+                     lambda: self.act(CITIZEN, origin=origin), True)]
+                   if v.room[building] > 0 or moved_within else [])
+        answers += [(f"bumped{owner}", self.controller.name(owner or None),
+                     lambda o=owner: self.act(CITIZEN, origin=origin, bumped=o), False)
+                    for owner, counts in enumerate(standing) if counts[building]]
+        self.ask(t("troyes.bumped_info", building=t(f"troyes.{BUILDINGS[building]}")),
+                 answers)
 
     def cancel(self) -> None:
-        self.divisor_for = None
+        self.choosing = None
         self.build()
 
-    def act(self, kind: str, divisor: int = 0) -> None:
-        self.decide(Act(self.view.actor, tuple(self.selected), kind, divisor))
-        if self.divisor_for:
+    def act(self, kind: str, divisor: int = 0, **tracked) -> None:
+        self.decide(Act(self.view.actor, tuple(self.selected), kind, divisor, **tracked))
+        if self.choosing is not None:
             self.cancel()
+
+    def error_fields(self, error) -> dict:
+        """A colour and a building by their names in the UI language."""
+        fields = dict(error.fields)
+        if "colour" in fields:
+            fields["colour"] = self.t(f"troyes.colour_{fields['colour']}")
+        return fields
+
+    def undo(self) -> None:
+        """Ask first: the step that would be taken back, then Keep it or Undo."""
+        from .undo import TroyesUndoScreen
+
+        if self.controller.can_undo:
+            self.app.push(TroyesUndoScreen(self.app, self.controller))
+
+    def table(self) -> None:
+        from .table import TroyesTableScreen
+
+        self.app.push(TroyesTableScreen(self.app, self.controller))
 
     def reroll(self) -> None:
         if len(self.selected) != 1:
@@ -239,10 +336,11 @@ class TroyesBoardScreen(BoardExits, Screen):
                 label = c.name(owner)
                 detail = self.t("troyes.purse", deniers=p.deniers, vp=p.vp,
                                 influence=p.influence)
-            draw_text(canvas, fonts, label, (row.left + 8, row.top + 4), theme.BODY_SIZE,
+            size = fit_size(fonts, label, theme.BODY_SIZE, NAME_W - 14, 26, smallest=18)
+            draw_text(canvas, fonts, label, (row.left + 8, row.top + 2), size,
                       theme.ACCENT if acting else theme.TEXT, bold=acting)
-            draw_text(canvas, fonts, detail, (row.left + 8, row.bottom - 20), theme.SMALL_SIZE - 2,
-                      theme.TEXT_DIM)
+            draw_text(canvas, fonts, detail, (row.left + 8, row.bottom - PURSE_SIZE - 2),
+                      PURSE_SIZE, theme.TEXT)
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         """Names and dice over their buttons."""
@@ -253,16 +351,43 @@ class TroyesBoardScreen(BoardExits, Screen):
                 dice = list(enumerate(s.black))
             else:
                 dice = s.district(owner)
+            if not dice and s.phase in (PLACEMENT, INCOME) and owner != BLACK:
+                self.draw_citizens(canvas, owner, row)
             for k, (die_id, die) in enumerate(dice):
                 selected = owner != BLACK and die_id in self.selected
                 facing = owner == BLACK and k in self.taken
                 draw_face(canvas, fonts, self.die_rect(row, k), FACES[die.colour], die.pip,
                           letters[die.colour], selected or facing)
 
+    def draw_citizens(self, canvas: pygame.Surface, owner: int | None, row: pygame.Rect) -> None:
+        """Before the dice are rolled: the citizens in each building (they become the dice)."""
+        v = self.view
+        counts = v.neutral_citizens if owner is None else v.players[owner - 1].citizens
+        text = " · ".join(f"{self.t(f'troyes.short_{b}')} {n}" for b, n in zip(BUILDINGS, counts))
+        draw_text(canvas, self.app.fonts, text, (row.left + NAME_W, row.centery), PURSE_SIZE,
+                  theme.TEXT, anchor="midleft")
+
     def info_text(self) -> str:
-        s, t, c = self.view, self.t, self.controller
+        """A refusal, the question being asked, or what the selection would do; else what
+        the last decision did, then what comes next."""
+        s, t = self.view, self.t
         if self.problem:
             return self.problem
+        if self.choosing is not None:
+            return self.question
+        if s.phase == ACTIONS and self.selected:
+            return self.action_text()
+        if s.phase == DEFENCE:
+            return self.phase_text()
+        last = line_text(t, self.controller.name, s.log[-1]) + " " if s.log else ""
+        return last + self.phase_text()
+
+    def phase_text(self) -> str:
+        s, t, c = self.view, self.t, self.controller
+        if s.phase == PLACEMENT:
+            n = sum(map(sum, (p.citizens for p in s.players))) + 1
+            return t("troyes.placement_info", name=c.name(s.actor), n=n,
+                     of=s.start_citizens * len(s.players))
         if s.phase == INCOME:
             parts = [t("troyes.wage", name=c.name(i), due=w.due) + (
                 t("troyes.short") if w.short else "") for i, w in enumerate(s.wages, 1)]
@@ -286,7 +411,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         if self.legal == (Pass(self.view.actor),):  # who passed only passes
             return t("troyes.passed_info", name=c.name(self.view.actor))
         if not self.selected:
-            return t("troyes.tap_dice") + " " + t("troyes.tap_player")
+            return t("troyes.tap_dice") + " " + t("troyes.tap_player") + " " + t(
+                "troyes.legend")
         try:
             preview = self.view.preview(self.selected)
         except IllegalDecision as exc:
@@ -303,7 +429,10 @@ class TroyesBoardScreen(BoardExits, Screen):
         return f"{cost} · {' · '.join(gains)}"
 
     def draw_info(self, canvas: pygame.Surface) -> None:
-        draw_paragraph(canvas, self.app.fonts, self.info_text(), INFO, theme.SMALL_SIZE,
+        """Between the last district and the buttons."""
+        top = self.rows()[-1][1].bottom + 6
+        area = pygame.Rect(BODY.left, top, BODY.width, BUTTONS.top - 4 - top)
+        draw_paragraph(canvas, self.app.fonts, self.info_text(), area, theme.SMALL_SIZE,
                        theme.WARNING if self.problem else theme.TEXT)
 
 

@@ -1,14 +1,17 @@
 """Where each player's citizens stand (Town Hall, Bishopric, Palace): they decide the dice
-rolled and the wages. Entered at the start and whenever citizens are placed or lost."""
+rolled and the wages. A correction, in any phase: the citizen action and the starting
+placement keep them otherwise. Under rules 3 the whole table is stored at once, checked
+against the limits (12 per player, 6 spaces per building); a refusal is shown, nothing lost."""
 
 from __future__ import annotations
 
 import pygame
 
-from companion.troyes.game import Citizens, Neutral
+from companion.errors import IllegalDecision
+from companion.troyes.game import Citizens, Neutral, Placement
 
 from ... import theme
-from ...widgets import Button, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 
@@ -23,6 +26,7 @@ class CitizensScreen(Screen):
         self.controller = controller
         view = controller.view()  # the players, then the neutral citizens
         self.counts = [list(p.citizens) for p in view.players] + [list(view.neutral_citizens)]
+        self.problem: str | None = None
         super().__init__(app)
 
     def title(self) -> str:
@@ -47,14 +51,29 @@ class CitizensScreen(Screen):
         counts[building] = max(0, min(most, counts[building] + delta))
 
     def done(self) -> None:
-        """Store the citizens that changed, then back to the board."""
+        """Store the citizens if they changed, then back to the board."""
         view = self.controller.view()
-        for seat, counts in enumerate(self.counts[:-1], start=1):
-            if tuple(counts) != view.players[seat - 1].citizens:
-                self.controller.confirm(Citizens(seat, *counts))
-        if tuple(self.counts[-1]) != view.neutral_citizens:
-            self.controller.confirm(Neutral(*self.counts[-1]))
+        players, neutral = [tuple(c) for c in self.counts[:-1]], tuple(self.counts[-1])
+        if players == [p.citizens for p in view.players] and neutral == view.neutral_citizens:
+            self.app.pop()
+            return
+        try:
+            if view.tracked:  # as a whole: citizens may move between players
+                self.controller.confirm(Placement(tuple(players), neutral))
+            else:
+                self.store_each(view, players, neutral)
+        except IllegalDecision as exc:
+            self.problem = self.refusal(exc)
+            return
         self.app.pop()
+
+    def store_each(self, view, players, neutral) -> None:
+        """Games kept before rules 3: the citizens of each player that changed."""
+        for seat, counts in enumerate(players, start=1):
+            if counts != view.players[seat - 1].citizens:
+                self.controller.confirm(Citizens(seat, *counts))
+        if neutral != view.neutral_citizens:
+            self.controller.confirm(Neutral(*neutral))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -65,3 +84,7 @@ class CitizensScreen(Screen):
             is_neutral = seat == len(self.counts)
             draw_text(canvas, fonts, self.controller.name(None if is_neutral else seat),
                       (BODY.left, self.row(seat).centery), theme.BODY_SIZE, anchor="midleft")
+        if self.problem:
+            draw_paragraph(canvas, fonts, self.problem,
+                           pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width - 220, 60),
+                           theme.SMALL_SIZE, theme.WARNING)

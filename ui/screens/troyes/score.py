@@ -89,11 +89,12 @@ class TroyesScoreController(PlayerScoreController):
 
     @classmethod
     def new(cls, app, names: list[str], cards: int, game_session: int | None = None,
-            game_result=None):
+            game_result=None, players=None):
         """``cards``: the character cards in play (each scores every player); ``game_session``
-        and ``game_result``: the device-run game these scores finish, and what it kept."""
-        return cls.create(app, [TroyesPlayer(n, character_points=(0,) * cards) for n in names],
-                          game_session, game_result=dict(game_result or {}))
+        and ``game_result``: the device-run game these scores finish, and what it kept;
+        ``players``: the entries prefilled from the game as the device kept it."""
+        players = players or [TroyesPlayer(n, character_points=(0,) * cards) for n in names]
+        return cls.create(app, players, game_session, game_result=dict(game_result or {}))
 
 
 open_score_entry = opener(TroyesScoreController)

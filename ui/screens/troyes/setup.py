@@ -65,16 +65,14 @@ class TroyesSetupScreen(Screen):
         self.first = (self.first - 1 + step) % self.players + 1
 
     def start(self) -> None:
-        """The citizens the rules assume before the starting placement (corrected on the
-        citizens screen, which opens over the board)."""
+        """A new game on its board, opening with the starting placement (citizen by citizen,
+        in snake order from the start player)."""
         from .board import TroyesBoardScreen
-        from .citizens import CitizensScreen
 
         citizens, neutral = assumed_placement(self.players)
         controller = TroyesController.new(self.app, self.players, citizens, neutral, self.first,
                                           self.names())
         self.app.replace(TroyesBoardScreen(self.app, controller))
-        self.app.push(CitizensScreen(self.app, controller))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         for row, key in enumerate(("troyes.players", "troyes.first")):

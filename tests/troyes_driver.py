@@ -1,0 +1,93 @@
+"""Drive a Troyes game on the device by the controls a player uses (taps on named buttons):
+the starting placement, the event cards entered, the defence and a simple way of acting (farm
+with yellow, build with white, fight an event with its colour, now and then a citizen)."""
+
+from __future__ import annotations
+
+from conftest import play
+
+BUILDINGS = ("town_hall", "bishopric", "palace")
+CARDS = ({"colour": "red", "divisor": 2, "flags": 3},
+         {"colour": "white", "divisor": 3, "flags": 2},
+         {"colour": "yellow", "divisor": 2, "flags": 4})
+
+
+def start(app, players: int = 3) -> None:
+    """A new game on its board, the citizens placed building after building in turn."""
+    play(app, "TAP @troyes\nEXPECT troyes-setup")
+    for _ in range(3 - players):
+        play(app, "TAP @fewer")
+    for _ in range(players - 3):
+        play(app, "TAP @more")
+    play(app, "TAP @start\nEXPECT troyes-board")
+    place_all(app)
+
+
+def place_all(app) -> None:
+    k = 0
+    while app.top.controller.view().phase == "placement":
+        free = app.top.controller.view().room
+        building = next(b for j, b in enumerate(BUILDINGS * 2)
+                        if j >= k % 3 and free[BUILDINGS.index(b)])
+        play(app, f"TAP @place-{building}")
+        k += 1
+
+
+def enter_card(app, colour: str, divisor: int, flags: int, plunder: bool = False) -> None:
+    """Events → New event card: the colour, the divisor and flags by their steppers."""
+    play(app, f"TAP @table\nEXPECT troyes-table\nTAP @new-event\nEXPECT troyes-event-entry\n"
+              f"TAP @{colour}")
+    entry = app.top
+    for field, value in (("divisor", divisor), ("flags", flags)):
+        while entry.card[field] != value:
+            play(app, f"TAP @{field}-{'more' if entry.card[field] < value else 'less'}")
+    if plunder:
+        play(app, "TAP @plunder")
+    play(app, "TAP @enter\nEXPECT troyes-table\nTAP @done\nEXPECT troyes-board")
+
+
+def defend_all(app) -> None:
+    c = app.top.controller
+    while c.view().phase == "defence":
+        names = {b.name for b in app.top.buttons}
+        play(app, "TAP @defend" if "defend" in names and app.top.selected else "TAP @fail")
+
+
+def take_turn(app, acted: dict) -> None:
+    """One turn of the player whose turn it is: at most two actions a round, then pass."""
+    board, v = app.top, app.top.controller.view()
+    seat = v.actor
+    names = {b.name for b in board.buttons}
+    if "farming" not in names or acted.get(seat, 0) >= 2:
+        play(app, "TAP @pass")
+        return
+    own = v.district(seat)
+    acted[seat] = acted.get(seat, 0) + 1
+    for die_id, die in own:
+        cards = [c for c in v.events if c.colour == die.colour]
+        if die.colour == "red" and cards:
+            play(app, f"TAP @die{die_id}\nTAP @event\nTAP @event{cards[0].id}")
+        elif die.colour == "yellow":
+            play(app, f"TAP @die{die_id}\nTAP @farming")
+        elif die.colour == "white" and len(v.cathedral[die.pip - 1]) < 3:
+            play(app, f"TAP @die{die_id}\nTAP @cathedral")
+        else:
+            continue
+        if board.problem is None:
+            return
+        play(app, "TAP @cancel" if board.choosing is not None else f"TAP @die{die_id}")
+    play(app, "TAP @pass")
+
+
+def play_round(app, cards=()) -> None:
+    """Income, the event cards ``cards`` entered, one black die, the defence, the actions."""
+    c = app.top.controller
+    play(app, "TAP @income")
+    for card in cards:
+        enter_card(app, **card)
+    play(app, "TAP @roll")
+    defend_all(app)
+    acted: dict = {}
+    start = c.view().round
+    while c.view().phase == "actions" and c.view().round == start:
+        take_turn(app, acted)
