@@ -81,6 +81,62 @@ def candidates(state) -> list:
     return out
 
 
+# --- rules 3 (issue 17): the placement, the limits, the cathedral and the event cards ----------
+
+CARDS = (g.RevealEvent("red", 2, 3, 4, 2), g.RevealEvent("white", 3, 2, 3, 1),
+         g.RevealEvent("yellow", 2, 4, 5, 2, plunder=True))
+SEEN: list = []  # the state the last candidates were made for (``choose_tracked`` reads it)
+
+
+def tracked_candidates(state) -> list:
+    """As ``candidates``, with the decisions of rules 3 and their near misses."""
+    SEEN[:] = [state]
+    out = candidates(state)
+    n, actor = state.setup.players, state.actor or 1
+    out += [g.Place(seat, b) for seat in (actor, actor % n + 1) for b in (-1, 0, 1, 2, 3)]
+    out += [*CARDS, g.RevealEvent("green", 2, 3, 4, 2), g.RevealEvent("red", 0, 3, 4, 2)]
+    for card in state.events:
+        out += [g.Cubes(card.id, owner, k) for owner in (0, 1, n + 1) for k in (0, 1, card.free,
+                                                                                card.free + 1)]
+    citizens = tuple(p.citizens for p in state.players)
+    out += [g.Placement(citizens, state.neutral_citizens),
+            g.Placement(citizens, (6, 6, 6)), g.Placement(citizens[:1], (0, 0, 0))]
+    for i, d in state.dice[:6]:
+        out += [g.Act(actor, (i,), g.CITIZEN, bumped=b, origin=o) for b in (-1, 0, 1, n + 1)
+                for o in (-1, 0, 1, 2, 3)]
+        out += [g.Act(actor, (i,), g.EVENT, dv, event=c.id) for c in state.events
+                for dv in (0, c.divisor, c.divisor + 1)]
+    return out
+
+
+def choose_tracked(data, legal):
+    """Mostly a legal decision; now and then an event card entered, or neutral cubes."""
+    state = SEEN[0]
+    if data.draw(st.integers(0, 9)) == 9:
+        reports = [d for d in (*CARDS, *(g.Cubes(c.id, 0, 1) for c in state.events))
+                   if RULES.is_legal(state, d)]
+        if reports:
+            return data.draw(st.sampled_from(reports))
+    return data.draw(st.sampled_from(legal))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=3, deadline=None)
+@given(data=st.data(), seed=SEEDS)
+def test_random_tracked_games_keep_the_contract_and_the_limits(players, data, seed):
+    """Rules 3 from the starting placement (the game places every citizen, then neutral ones
+    fill the spaces left) to the end; the limits hold at every step."""
+    config = {"players": players, "citizens": [[0, 0, 0]] * players,
+              "neutral": [2, 2, 2] if players == 2 else [0, 0, 0],
+              "first": data.draw(st.integers(1, players)), "rules": 3}
+    state = play(data, RULES, config, seed, range(1, players + 1), tracked_candidates,
+                 choose=choose_tracked)
+    assert RULES.outcome(state).finished
+    assert all(sum(p.citizens) <= 12 for p in state.players)
+    assert all(len(space) <= 3 for space in state.cathedral)
+    assert all(len(card.cubes) < card.flags for card in state.events)
+
+
 def listable(decision) -> bool:
     """An action whose divisor is one ``legal`` lists (none, or one the board offers)."""
     if decision.kind in g.DIVIDED:
@@ -118,7 +174,12 @@ def check_view(state) -> None:
         assert after.last[-1] == str(spent)
         if act.kind == g.FARMING:
             assert after.last[3] == str(preview.farming)
-        if act.kind in g.DIVIDED:
+        if act.kind == g.EVENT and state.setup.tracked:  # the card's divisor, its free flags
+            card = next(c for c in state.events if c.id == act.event)
+            cubes = min(dict(preview.divided).get(card.divisor, 0), card.free)
+            if card.divisor in dict(preview.divided):
+                assert after.last[3] == str(cubes)
+        elif act.kind in g.DIVIDED:
             assert after.last[3] == str(dict(preview.divided)[act.divisor])
 
 

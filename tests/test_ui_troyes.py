@@ -189,12 +189,13 @@ EXPECT score-results
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_troyes_final_scores_entered_on_the_device_go_to_history(make_app, tmp_path, language):
     """Player 1: 11 tokens + 1 event + 2 worker VP + 5 character points - 2 (level 3 empty)
-    = 17; Player 2: 10 + 5 = 15 (every level); Player 3: 5 - 6 (no level) = -1."""
+    = 17; Player 2: 10 + 5 = 15 (every level); Player 3: 5 tokens, no level: the cathedral
+    takes the 5 points held, not 6 ("잃을 점수가 없다면 점수를 잃지 않습니다"), so 0."""
     app = make_app(language=language)
     play(app, SCORE)
     shot(app, tmp_path, "results")
     totals = [(p["name"][-1], p["total"]) for p in app.top.ranked()]
-    assert totals == [("1", 17), ("2", 15), ("3", -1)]
+    assert totals == [("1", 17), ("2", 15), ("3", 0)]
     first = app.top.ranked()[0]["breakdown"]
     assert first == {"tokens": 11, "events": 1, "workers": 2, "cathedral": -2, "characters": 5}
     play(app, "TAP @done\nEXPECT home\nTAP @history\nTAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results")

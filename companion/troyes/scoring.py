@@ -3,6 +3,14 @@ holding the player's cube + the VP of occupied action-card worker spaces - 2 per
 level without the player's cube + each character card's points (their criteria are not in the
 seeds, so the points are entered card by card). Ties: a shared win (no tie-break in the seeds).
 
+Points never go below 0: every loss in the seed that can meet an empty purse says "잃을 점수가
+없다면 점수를 잃지 않습니다", and the device applies it to the cathedral's loss too, in the
+order the seed lists the final scoring (tokens, events, workers, then the cathedral): the loss
+takes at most the points counted so far (docs/scoring.md). Character points come after.
+
+>>> score_player(TroyesPlayer("Joon", tokens=3, character_points=(2,))).cathedral
+-3
+
 >>> a = TroyesPlayer("Mina", tokens=20, unresolved_events=2, worker_vp=3,
 ...                  cathedral_levels=(1, 2), character_points=(4, 0, 2))
 >>> score_player(a)
@@ -57,8 +65,9 @@ class TroyesScore:
 
 def score_player(p: TroyesPlayer) -> TroyesScore:
     missing = len(set(CATHEDRAL_LEVELS) - set(p.cathedral_levels))
-    return TroyesScore(p.tokens, p.unresolved_events, p.worker_vp, MISSING_LEVEL * missing,
-                       sum(p.character_points))
+    held = p.tokens + p.unresolved_events + p.worker_vp  # the loss takes no more than these
+    return TroyesScore(p.tokens, p.unresolved_events, p.worker_vp,
+                       -min(held, -MISSING_LEVEL * missing), sum(p.character_points))
 
 
 def validate(players) -> None:
