@@ -54,29 +54,44 @@ def defend_all(app) -> None:
 
 
 def take_turn(app, acted: dict) -> None:
-    """One turn of the player whose turn it is: at most two actions a round, then pass."""
+    """One turn of the player whose turn it is: at most two actions a round, then pass. An
+    event card of a die's colour first, then the cathedral, farming, and a red die's citizen
+    (pushing out the first one offered)."""
     board, v = app.top, app.top.controller.view()
     seat = v.actor
     names = {b.name for b in board.buttons}
     if "farming" not in names or acted.get(seat, 0) >= 2:
         play(app, "TAP @pass")
         return
-    own = v.district(seat)
     acted[seat] = acted.get(seat, 0) + 1
-    for die_id, die in own:
-        cards = [c for c in v.events if c.colour == die.colour]
-        if die.colour == "red" and cards:
-            play(app, f"TAP @die{die_id}\nTAP @event\nTAP @event{cards[0].id}")
-        elif die.colour == "yellow":
-            play(app, f"TAP @die{die_id}\nTAP @farming")
-        elif die.colour == "white" and len(v.cathedral[die.pip - 1]) < 3:
-            play(app, f"TAP @die{die_id}\nTAP @cathedral")
-        else:
-            continue
-        if board.problem is None:
+    for die_id, script in _choices(v, seat):
+        play(app, f"TAP @die{die_id}\n{script}")
+        if board.choosing is not None and board.problem is None:  # whose citizen went
+            answer = next(b.name for b in board.buttons if b.name.startswith(("nobody",
+                                                                               "bumped")))
+            play(app, f"TAP @{answer}")
+        if board.problem is None and board.choosing is None:
             return
         play(app, "TAP @cancel" if board.choosing is not None else f"TAP @die{die_id}")
+        board.problem = None
     play(app, "TAP @pass")
+
+
+def _choices(v, seat):
+    own = v.district(seat)
+    for die_id, die in own:
+        cards = [c for c in v.events if c.colour == die.colour]
+        if cards:
+            yield die_id, f"TAP @event\nTAP @event{cards[0].id}"
+    for die_id, die in own:
+        if die.colour == "white" and len(v.cathedral[die.pip - 1]) < 3:
+            yield die_id, "TAP @cathedral"
+        elif die.colour == "yellow":
+            yield die_id, "TAP @farming"
+    for die_id, die in own:
+        if die.colour == "red":
+            yield die_id, "TAP @citizen\nTAP @supply"
+            return
 
 
 def play_round(app, cards=()) -> None:

@@ -98,7 +98,8 @@ class TroyesTableScreen(Screen):
                            theme.SMALL_SIZE, theme.WARNING)
 
     def draw_cathedral(self, canvas: pygame.Surface, v) -> None:
-        """Pips 1-6 across, levels 3 (top) to 1; each cell names whose cube stands there."""
+        """Pips 1-6 across, levels 3 (top) to 1; each cell holds the seat number of whose cube
+        stands there, the key (seat: name) below."""
         fonts, left = self.app.fonts, BODY.left + EVENTS_W + 14
         draw_text(canvas, fonts, self.t("troyes.cathedral_title"), (left, BODY.top + 2),
                   theme.SMALL_SIZE)
@@ -110,8 +111,11 @@ class TroyesTableScreen(Screen):
                 cell = pygame.Rect(x, BODY.top + 26 + (2 - level) * CELL_H, CELL_W, CELL_H - 2)
                 pygame.draw.rect(canvas, theme.PANEL, cell, border_radius=4)
                 if level < len(space):
-                    draw_text(canvas, fonts, self.controller.name(space[level])[:3],
-                              cell.center, theme.SMALL_SIZE, theme.ACCENT, anchor="center")
+                    draw_text(canvas, fonts, str(space[level]), cell.center, theme.BODY_SIZE,
+                              theme.ACCENT, anchor="center", bold=True)
+        for seat, name in enumerate(self.controller.names, start=1):
+            y = BODY.top + 26 + 3 * CELL_H + 34 + (seat - 1) * 22
+            draw_text(canvas, fonts, f"{seat}  {name}", (left, y), theme.SMALL_SIZE)
 
     def draw_log(self, canvas: pygame.Surface, v) -> None:
         fonts, t = self.app.fonts, self.t
