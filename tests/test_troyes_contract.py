@@ -112,12 +112,8 @@ def tracked_candidates(state) -> list:
 def choose_tracked(data, legal):
     """Mostly a legal decision; now and then an event card entered, or neutral cubes."""
     state = SEEN[0]
-    if data.draw(st.integers(0, 9)) == 9:
-        reports = [d for d in (*CARDS, *(g.Cubes(c.id, 0, 1) for c in state.events))
-                   if RULES.is_legal(state, d)]
-        if reports:
-            return data.draw(st.sampled_from(reports))
-    return data.draw(st.sampled_from(legal))
+    return pick(data, legal, [d for d in (*CARDS, *(g.Cubes(c.id, 0, 1) for c in state.events))
+                              if RULES.is_legal(state, d)])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -183,12 +179,17 @@ def check_view(state) -> None:
             assert after.last[3] == str(dict(preview.divided)[act.divisor])
 
 
-def choose(data, legal):
-    """Mostly a legal decision; now and then a report the table may make at any time (drawn
-    on a 9, so that shrinking leads away from it)."""
-    if data.draw(st.integers(0, 9)) == 9:
-        return data.draw(st.sampled_from(OPEN))
+def pick(data, legal, reports):
+    """Mostly a legal decision; now and then one of ``reports`` (drawn on a 9, so that
+    shrinking leads away from it)."""
+    if data.draw(st.integers(0, 9)) == 9 and reports:
+        return data.draw(st.sampled_from(reports))
     return data.draw(st.sampled_from(legal))
+
+
+def choose(data, legal):
+    """A report the table may make at any time, now and then."""
+    return pick(data, legal, OPEN)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
