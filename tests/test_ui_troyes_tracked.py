@@ -176,4 +176,4 @@ def test_the_defence_and_actions_say_what_they_did_in_one_line(make_app):
     defend_all(app)
     text = shown(app)
     assert "defended with" in text or "could not defend" in text
-    assert "Dice: Y yellow" in text  # the legend of the one-letter markers
+    assert "Y yellow · W white" in text  # the legend of the one-letter markers

@@ -26,6 +26,7 @@ class Screen:
 
     name = "screen"
     shows_back = True  # a Back button in the title bar
+    title_width = WIDTH - 2 * theme.MARGIN - 132  # px the title may take (Back on the right)
     uses_focus = True  # the arrows move a focus ring over the buttons
     private = False  # shows one player's secrets: never left on display after an error
 
@@ -134,8 +135,13 @@ class Screen:
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.BACKGROUND)
         fonts = self.app.fonts
-        draw_text(canvas, fonts, self.title(), (theme.MARGIN, TITLE_BAR // 2 + 2),
-                  theme.TITLE_SIZE, theme.TEXT, bold=True, anchor="midleft")
+        title = self.title()
+        size = theme.TITLE_SIZE  # smaller, down to 20 px, when the title is longer than its room
+        while size > 20 and fonts.render(title, size, theme.TEXT, True).get_width() \
+                > self.title_width:
+            size -= 2
+        draw_text(canvas, fonts, title, (theme.MARGIN, TITLE_BAR // 2 + 2), size, theme.TEXT,
+                  bold=True, anchor="midleft")
         pygame.draw.line(canvas, theme.PANEL, (0, TITLE_BAR), (WIDTH, TITLE_BAR), 2)
         self.draw_body(canvas)
         for i, b in enumerate(self.buttons):

@@ -39,6 +39,7 @@ BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 class TroyesBoardScreen(BoardExits, Screen):
     name = "troyes-board"
     shows_back = False
+    title_width = WIDTH - 264 - 2 * theme.MARGIN  # Undo and Events on the right
 
     def __init__(self, app, controller: TroyesController):
         self.controller = controller
@@ -345,6 +346,7 @@ class TroyesBoardScreen(BoardExits, Screen):
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         """Names and dice over their buttons."""
         self.draw_names(canvas)
+        self.draw_legend(canvas)
         s, letters, fonts = self.view, self.letters(), self.app.fonts
         for owner, row in self.rows():
             if owner == BLACK:
@@ -358,6 +360,18 @@ class TroyesBoardScreen(BoardExits, Screen):
                 facing = owner == BLACK and k in self.taken
                 draw_face(canvas, fonts, self.die_rect(row, k), FACES[die.colour], die.pip,
                           letters[die.colour], selected or facing)
+
+    def draw_legend(self, canvas: pygame.Surface) -> None:
+        """What the dice's one-letter markers mean, at the right end of the last row."""
+        owner, row = self.rows()[-1]
+        dice = len(self.view.black) if owner == BLACK else len(self.view.district(owner))
+        if not self.view.dice:
+            return
+        surface = self.app.fonts.render(self.t("troyes.legend"), theme.SMALL_SIZE,
+                                        theme.TEXT_DIM, False)
+        free = row.right - 8 - (self.die_rect(row, dice).left if dice else row.left + NAME_W)
+        if surface.get_width() <= free:
+            canvas.blit(surface, surface.get_rect(midright=(row.right - 8, row.centery)))
 
     def draw_citizens(self, canvas: pygame.Surface, owner: int | None, row: pygame.Rect) -> None:
         """Before the dice are rolled: the citizens in each building (they become the dice)."""
@@ -411,8 +425,7 @@ class TroyesBoardScreen(BoardExits, Screen):
         if self.legal == (Pass(self.view.actor),):  # who passed only passes
             return t("troyes.passed_info", name=c.name(self.view.actor))
         if not self.selected:
-            return t("troyes.tap_dice") + " " + t("troyes.tap_player") + " " + t(
-                "troyes.legend")
+            return t("troyes.tap_dice") + " " + t("troyes.tap_player")
         try:
             preview = self.view.preview(self.selected)
         except IllegalDecision as exc:

@@ -1,6 +1,7 @@
 """What lies on the table besides the dice (rules 3): the event cards with their flags and
 cubes (a new card is entered once, when it is revealed; neutral cubes are added here), the
-cathedral's spaces with whose cubes stand on each level, and the short log of what happened."""
+cathedral's spaces with whose cubes stand on each level, and the newest lines of the log (Log
+shows them whole)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ class TroyesTableScreen(Screen):
             self.add(Button(pygame.Rect(bottom.left, bottom.top, 260, 56),
                             lambda: self.t("troyes.new_event"), self.new_event,
                             name="new-event"))
+        self.add(Button(pygame.Rect(bottom.left + 276, bottom.top, 200, 56),
+                        lambda: self.t("troyes.log_title"), self.show_log, name="log"))
         self.add(Button(pygame.Rect(bottom.right - 200, bottom.top, 200, 56),
                         lambda: self.t("common.done"), self.app.pop, name="done",
                         selected=True))
@@ -63,6 +66,11 @@ class TroyesTableScreen(Screen):
         from .event_entry import EventEntryScreen
 
         self.app.push(EventEntryScreen(self.app, self.controller))
+
+    def show_log(self) -> None:
+        from .log_screen import TroyesLogScreen
+
+        self.app.push(TroyesLogScreen(self.app, self.controller))
 
     def on_enter(self) -> None:
         self.rebuild()
@@ -92,10 +100,10 @@ class TroyesTableScreen(Screen):
                       (row.left + 8, row.top + 24), theme.SMALL_SIZE, theme.TEXT_DIM)
         self.draw_cathedral(canvas, v)
         self.draw_log(canvas, v)
-        if self.problem:
-            draw_paragraph(canvas, fonts, self.problem,
-                           pygame.Rect(BODY.left + 270, BODY.bottom - 56, 300, 56),
-                           theme.SMALL_SIZE, theme.WARNING)
+        if self.problem:  # over the oldest log lines
+            area = pygame.Rect(BODY.left, BODY.bottom - 108, EVENTS_W, 48)
+            canvas.fill(theme.BACKGROUND, area)
+            draw_paragraph(canvas, fonts, self.problem, area, theme.SMALL_SIZE, theme.WARNING)
 
     def draw_cathedral(self, canvas: pygame.Surface, v) -> None:
         """Pips 1-6 across, levels 3 (top) to 1; each cell holds the seat number of whose cube
@@ -124,5 +132,7 @@ class TroyesTableScreen(Screen):
                   theme.TEXT_DIM)
         room = (BODY.bottom - 60 - top - 20) // 20
         lines = [line_text(t, self.controller.name, line) for line in v.log[-room:]]
-        for k, text in enumerate(reversed(lines)):  # newest first
+        canvas.set_clip(pygame.Rect(BODY.left, top, EVENTS_W, BODY.bottom - top))
+        for k, text in enumerate(reversed(lines)):  # newest first; Log shows them whole
             draw_text(canvas, fonts, text, (BODY.left, top + 20 + k * 20), theme.SMALL_SIZE)
+        canvas.set_clip(None)
