@@ -151,7 +151,8 @@ def tap(app, name: str, lines: list[str]) -> None:
 @pytest.fixture(scope="module")
 def tiletum_script(tmp_path_factory):
     """Two rounds of a 3-player Tiletum game (dice turned for gold, a Joker's action, a bonus
-    marker, a new turn order, festivals) as script lines, recorded by playing it once."""
+    marker, a King action on the track, the king phase, festivals) as script lines, recorded by
+    playing it once."""
     from dataclasses import replace
 
     from ui.app import App
@@ -185,17 +186,17 @@ def tiletum_script(tmp_path_factory):
         if round_number == 1:
             for name in ("building", "action-Merchant", "value3", "confirm"):
                 tap(app, name, lines)
-        tap(app, "order", lines)
-        for seat in reversed(controller.view().order):
-            tap(app, f"seat{seat}", lines)
+        for name in ("king", "steps-more", "steps-more", "confirm"):  # a King action: 3 AP
+            tap(app, name, lines)
+        tap(app, "king-phase", lines)  # scored; the new turn order from the king track
         for name in ("confirm", "festival", "count-more", "confirm", "not-there", "confirm",
                      "count-more", "count-more", "confirm"):
             tap(app, name, lines)
     decisions = controller.session.decisions
     app.close()
-    # begin, 2 x (3 reveals + 9 takes + the turn order + 3 festival entries), the marker, and
-    # the gold the table stated before turning a die
-    assert controller.view().round == 3 and len(decisions) == 1 + 2 * (3 + 9 + 1 + 3) + 1 + sum(
+    # begin, 2 x (3 reveals + 9 takes + a King move + the king phase + 3 festival entries), the
+    # marker, and the gold the table stated before turning a die
+    assert controller.view().round == 3 and len(decisions) == 1 + 2 * (3 + 9 + 2 + 3) + 1 + sum(
         d["type"] == "gold" for d in decisions)
     return write_script(folder / "tiletum.txt", lines), decisions
 

@@ -33,7 +33,8 @@ RULES = {rules.game_id: rules for rules in (GameRules(), TroyesRules(), TiletumR
 EXPECTED = json.loads((DATA / "store-v1.expected.json").read_text())
 
 
-ADDED = {"cathedral", "events", "cards", "bumped", "placed", "log"}  # Troyes, rules 3 (issue 17)
+ADDED = {"cathedral", "events", "cards", "bumped", "placed", "log",  # Troyes, rules 3 (issue 17)
+         "king"}  # Tiletum, rules 3 (issue 17)
 
 
 def recorded_repr(state) -> str:

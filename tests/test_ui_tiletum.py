@@ -47,24 +47,54 @@ def take_any(app, steps: int = 0) -> None:
     play(app, "TAP @take\nEXPECT tiletum-board")
 
 
-def play_round(app, order: list[int] | None = None, counts: dict[int, int] | None = None):
-    """Reveal and take three passes, enter the turn order (default: kept), score the festival
-    (everyone takes part ``counts[seat]`` times, default 1)."""
+def play_round(app, counts: dict[int, int] | None = None):
+    """Reveal and take three passes, score the king phase (the track gives the turn order),
+    score the festival (everyone takes part ``counts[seat]`` times, default 1)."""
     c = app.top.controller
     for _ in range(3):
         play(app, "TAP @reveal\nEXPECT tiletum-corruption\nTAP @ok\nEXPECT tiletum-board")
         for _ in range(c.players):
             take_any(app)
-    play(app, "TAP @order\nEXPECT tiletum-order")
-    for seat in order or c.view().order:
-        play(app, f"TAP @seat{seat}")
-    play(app, "TAP @confirm\nEXPECT tiletum-board\nTAP @festival\nEXPECT tiletum-festival")
+    king_phase(app)
+    play(app, "TAP @festival\nEXPECT tiletum-festival")
     for seat in list(c.view().order):
         assert c.view().actor == seat
         for _ in range((counts or {}).get(seat, 1)):
             play(app, "TAP @count-more")
         play(app, "TAP @confirm")
     play(app, "EXPECT tiletum-board")
+
+
+def king_phase(app) -> None:
+    """On the board in the king phase: open it, confirm the turn order the track gives."""
+    play(app, "TAP @king-phase\nEXPECT tiletum-king-phase\nTAP @confirm\nEXPECT tiletum-board")
+
+
+def king_move(app, seat: int, steps: int) -> None:
+    """The King button: choose the player, set the spaces, confirm."""
+    play(app, f"TAP @king\nEXPECT tiletum-king\nTAP @seat{seat}")
+    while app.top.steps != steps:
+        play(app, "TAP @steps-less" if app.top.steps > steps else "TAP @steps-more")
+    play(app, "TAP @confirm\nEXPECT tiletum-board")
+
+
+def old_game(make_app, language: str, seed: int, players: int = 2):
+    """A game kept under rules 2 (the table entered the turn order; no king track), begun on its
+    board: the catalogue, the app and its controller."""
+    from companion.tiletum.game import DEFAULT_FESTIVALS, config_for
+    from companion.tiletum.wheel import corruption_tokens
+    from ui.i18n import Catalog
+    from ui.screens.tiletum.board import TiletumBoardScreen
+    from ui.screens.tiletum.controller import TiletumController
+
+    app = make_app(language=language)
+    app.seeds = iter(range(seed, 99))
+    config = config_for(players, range(1, players + 1), DEFAULT_FESTIVALS, corruption_tokens())
+    names = ["Ana", "Ben", "Cleo", "Dan"][:players]
+    c = TiletumController.create(app, {**config, "rules": 2, "names": names})
+    app.push(TiletumBoardScreen(app, c))
+    play(app, "TAP @begin")
+    return Catalog.load(language).messages, app, c
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
@@ -137,13 +167,12 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
     taken = Counter(t.seat for t in c.view().takes)
     assert taken == {seat: 3 for seat in range(1, 5)}
     shot(app, tmp_path, "king")
-    new_order = list(reversed(c.view().order))
-    play(app, "TAP @order\nEXPECT tiletum-order")
-    for seat in new_order[:2]:
-        play(app, f"TAP @seat{seat}")
-    play(app, "TAP @confirm\nEXPECT tiletum-order")  # not everyone yet: nothing stored
-    for seat in new_order[2:]:
-        play(app, f"TAP @seat{seat}")
+    # the last three players move 1, 2 and 3 spaces on the king track: the order turns round
+    before = list(c.view().order)
+    new_order = list(reversed(before))
+    for seat, steps in zip(before[1:], (1, 2, 3)):
+        king_move(app, seat, steps)
+    play(app, "TAP @king-phase\nEXPECT tiletum-king-phase")
     shot(app, tmp_path, "order")
     play(app, "TAP @confirm\nEXPECT tiletum-board")
     assert list(c.view().order) == new_order and c.view().phase == "festival"
@@ -171,6 +200,9 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
 
 
 def test_the_king_track_festival_adds_the_space(make_app):
+    """Seed 004: "이 축제 타일은 왕 트랙을 초기화하기 전에 점수를 계산해야 합니다": each player's count
+    is prefilled with their space as the king phase scored it (before red discs went back to
+    0), and can still be changed."""
     app = make_app()
     app.seeds = iter(range(11, 99))
     setup_game(app, 2)
@@ -182,15 +214,19 @@ def test_the_king_track_festival_adds_the_space(make_app):
         play(app, "TAP @reveal\nTAP @ok")
         for _ in range(2):
             take_any(app)
-    play(app, "TAP @order\nTAP @keep\nTAP @confirm\nTAP @festival\nEXPECT tiletum-festival")
+    space = -sum(c.view().revealed)  # nobody moved right: every disc went left by the tokens
+    assert space < 0
+    king_phase(app)
+    assert c.view().track.space(1) == 0  # back to 0 after the king phase
+    play(app, "TAP @festival\nEXPECT tiletum-festival")
     first, second = c.view().order
-    play(app, "TAP @count-five\nTAP @confirm")  # a red space: -5 VP
-    for _ in range(4):
-        play(app, "TAP @count-more")
-    play(app, "TAP @confirm\nEXPECT tiletum-board")
+    assert app.top.count == space  # prefilled with the space before the reset
+    play(app, "TAP @confirm")
+    assert app.top.count == space
+    play(app, "TAP @count-five-more\nTAP @confirm\nEXPECT tiletum-board")  # corrected: +5
     base = festival.board_vp + festival.tile_vp
-    assert c.view().players[first - 1].festival_vp == (base - 5,)
-    assert c.view().players[second - 1].festival_vp == (base + 4,)
+    assert c.view().players[first - 1].festival_vp == (base + space,)
+    assert c.view().players[second - 1].festival_vp == (base + min(15, space + 5),)
 
 
 def test_the_screen_never_shows_face_down_tokens(make_app):
@@ -403,8 +439,11 @@ def first_pass(make_app, language: str, seed: int):
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_refusals_speak_the_ui_language(make_app, language):
     """The engine's refusals on the take, bonus and turn-order screens, in the catalogue's
-    words (never the engine's English sentence), and nothing stored."""
-    said, app, c, stored = first_pass(make_app, language, 81)
+    words (never the engine's English sentence), and nothing stored (a game kept under rules 2:
+    the table enters the turn order)."""
+    said, app, c = old_game(make_app, language, 81)
+    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    stored = len(c.session.decisions)
     take = joker_take(app)
     play(app, "TAP @take\nEXPECT tiletum-take")
     assert take.problem == said["error.tiletum.joker_action"]
@@ -435,8 +474,9 @@ def test_refusals_speak_the_ui_language(make_app, language):
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_a_turn_order_with_players_missing_names_them(make_app, tmp_path, language):
     """Confirming a new turn order with players left out says who is missing, in the UI
-    language, and stores nothing (issue 17: before, nothing seemed to happen)."""
-    said, app, c = begun(make_app, language, 81, players=3)
+    language, and stores nothing (issue 17: before, nothing seemed to happen). Games kept under
+    rules 2 (under rules 3 the turn order comes from the king track)."""
+    said, app, c = old_game(make_app, language, 81, players=3)
     for _ in range(3):
         play(app, "TAP @reveal\nTAP @ok")
         for _ in range(3):
@@ -527,10 +567,63 @@ def test_undo_says_every_kind_of_step(make_app, language):
         play(app, "TAP @reveal\nTAP @ok")
         take_any(app)
         take_any(app)
-    play(app, "TAP @order\nTAP @keep\nTAP @confirm\nEXPECT tiletum-board")
+    king_move(app, seat, 2)
+    step()
+    king_phase(app)
     step()
     play(app, "TAP @festival\nTAP @count-more\nTAP @confirm\nTAP @confirm\n"
               "EXPECT tiletum-board")
     step()
-    assert len(said) == 6 and all(s and "tiletum." not in s for s in said), said
+    assert len(said) == 7 and all(s and "tiletum." not in s for s in said), said
     assert c.name(seat) in said[3]
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_king_action_moves_a_disc_on_the_track(make_app, tmp_path, language):
+    """Seed 004 (왕 액션): "받은 AP만큼 왕 트랙에서 자신의 디스크를 오른쪽으로 전진시킵니다. 다른
+    플레이어의 디스크가 있는 칸에 도착하면, 자신의 디스크를 그 위에 올려놓습니다." Four players: a
+    die taken on the King wedge (or the Joker's, naming King); the King button opens the move
+    with that player and that AP already chosen; confirmed, the disc stands there on the board's
+    track and on the track screen; the king phase shows who gets the bonus tile."""
+    said, app, c = begun(make_app, language, 71, players=4)
+    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    token = c.view().revealed[0]
+    wheel = c.view().wheel
+    pip = next(d.pip for _, d in c.view().dice if wheel[d.pip] in ("King", "Joker"))
+    play(app, f"TAP @wedge{pip}\nEXPECT tiletum-take")
+    if app.top.button("joker-King").visible:
+        play(app, "TAP @joker-King")
+    play(app, "TAP @take\nEXPECT tiletum-board")
+    taken = c.view().takes[-1]
+    assert taken.gain.action == "King"
+    drawn = record_text(app)
+    app.render()
+    assert said["tiletum.king_hint"] in " ".join(drawn)
+    play(app, "TAP @king\nEXPECT tiletum-king")
+    assert (app.top.seat, app.top.steps) == (taken.seat, taken.gain.ap)
+    drawn = record_text(app)
+    app.render()
+    assert f"+{-token + taken.gain.ap}" in " ".join(drawn) or -token + taken.gain.ap <= 0
+    shot(app, tmp_path, f"king-move-{language}")
+    play(app, "TAP @confirm\nEXPECT tiletum-board")
+    track = c.view().track
+    assert track.space(taken.seat) == -token + taken.gain.ap
+    assert track.stack(-token) == tuple(s for s in c.view().order if s != taken.seat)
+    drawn = record_text(app)
+    app.render()
+    assert {"-10", "0", "+15"} <= set(drawn)  # the board's track, its ends and start
+    shot(app, tmp_path, f"king-board-{language}")
+    play(app, "TAP @track\nEXPECT tiletum-track")
+    drawn = record_text(app)
+    app.render()
+    assert all(any(c.name(s) in t for t in drawn) for s in c.view().order)
+    play(app, "TAP @ok\nEXPECT tiletum-board")
+    for n in range(3):  # to the king phase: the moved disc leads
+        if n:
+            play(app, "TAP @reveal\nTAP @ok")
+        while c.view().phase == "take":
+            take_any(app)
+    play(app, "TAP @king-phase\nEXPECT tiletum-king-phase")
+    drawn = record_text(app)
+    app.render()
+    assert said["tiletum.king_bonus_tile"].format(name=c.name(taken.seat)) in " ".join(drawn)

@@ -11,6 +11,13 @@ they meet the criterion → the next round (the wheel turns one step), or the en
 Completed buildings' bonus AP markers can be reported during the passes and the king phase
 (``Bonus``).
 
+Under rules 3 the device follows the king track (``king.py``): the discs start on 0, each
+revealed token moves them left, ``King(seat, steps)`` (the King action's AP, entered by the
+table for any seat during the passes and until the king phase is scored) moves one right, and
+the king phase is scored when the table confirms the turn order, which is then the track's
+(``TurnOrder`` with any other order is refused): VP per space, the bonus tile to the leader (4
+VP in the last round), red discs back to 0.
+
 The face-down tokens are the only secret, and no one may look at them (seed 004: "뒷면이 보이도록
 1개씩 놓습니다 ... 차례대로 1개씩 공개"): every seat's ``view`` is the table's, which holds the
 revealed tokens and how many are still face down, never their values.
@@ -38,6 +45,7 @@ from ..codec import CodecRules, DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
 from ..rules import Outcome
+from .king import KingResult, Track, advance, king_phase, move_left, start_track
 from .scoring import festival_points
 from .wheel import (ACTIONS, MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, START_GOLD,
                     START_RESOURCES, Gain, TileDie, change_pip, check_corruption, check_players,
@@ -52,9 +60,13 @@ MARKER_VALUES = (1, 2, 3)
 MARKERS_PER_PLAYER = 5
 BONUS_PHASES = (REVEAL, TAKE, KING)  # when a building can be completed: the action phase
 KING_SPACES = (-10, 15)  # the king track's VP, leftmost to rightmost space
+KING_STEPS = range(1, 7)  # King moves ``legal`` lists (any move of 1 space or more is legal)
 # 2: a die is turned only with the gold it costs (issue 17). Games kept before (rules 1, configs
 # without ``rules``) replay as they were played: their gold was not followed then.
-RULES = 2
+# 3: the king track is followed (issue 17): corruption moves it, ``King`` moves a disc, the king
+# phase scores it and gives the turn order. Games kept under rules 1-2 replay as they were:
+# no track, the turn order entered by the table.
+RULES = 3
 SAMPLE_COUNTS = range(6)  # festival counts ``legal`` lists (any count 0 or more is legal)
 
 
@@ -181,8 +193,17 @@ class Gold:
 
 
 @dataclass(frozen=True)
+class King:
+    """``seat``'s disc moves ``steps`` spaces right on the king track (the King action's AP, or
+    a contract's or a tile's step), onto the top of any discs there, never past +15."""
+    seat: int
+    steps: int
+
+
+@dataclass(frozen=True)
 class TurnOrder:
-    """The turn order after the king phase (seats, first to last)."""
+    """The turn order after the king phase (seats, first to last). Under rules 3 it comes from
+    the king track, and this decision scores the king phase."""
     order: tuple[int, ...]
 
 
@@ -195,7 +216,7 @@ class FestivalScore:
     count: int = 0
 
 
-Decision = Begin | Reveal | Take | Bonus | Gold | TurnOrder | FestivalScore
+Decision = Begin | Reveal | Take | Bonus | Gold | King | TurnOrder | FestivalScore
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -209,6 +230,16 @@ class Taken:
     steps: int
     gold_paid: int
     gain: Gain
+
+
+@dataclass(frozen=True)
+class KingTrack:
+    """The king track as the device follows it (rules 3): where the discs are, each seat's VP
+    from the king phases so far (seat order; the last round's 4 VP included), and each round's
+    king phase."""
+    track: Track
+    vp: tuple[int, ...]
+    phases: tuple[KingResult, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -235,6 +266,7 @@ class Tiletum:
     turn: int = 0  # index in ``order`` of who acts (take and festival phases)
     takes: tuple[Taken, ...] = ()  # this round
     last: tuple[str, ...] = ()
+    king: KingTrack | None = None  # rules 3; None in games kept before the track was followed
 
     @property
     def offset(self) -> int:
@@ -263,10 +295,14 @@ class Tiletum:
 
 
 def start(setup: TiletumSetup, seed: int | Seed) -> Tiletum:
-    """Each player holds their starting gold (1/3/5/6 by the first turn order)."""
+    """Each player holds their starting gold (1/3/5/6 by the first turn order); under rules 3
+    every disc is on the king track's 0, the first player's at the bottom."""
+    king = KingTrack(start_track(setup.order), (0,) * setup.players) \
+        if setup.rules >= 3 else None
     return Tiletum(setup, as_seed(seed),
                    tuple(PlayerState(gold=START_GOLD[setup.order.index(seat)])
-                         for seat in range(1, setup.players + 1)), tuple(setup.order))
+                         for seat in range(1, setup.players + 1)), tuple(setup.order),
+                   king=king)
 
 
 @dataclass(frozen=True)
@@ -324,6 +360,8 @@ def apply(state: Tiletum, decision: Decision) -> Tiletum:
         return _bonus(state, decision)
     if isinstance(decision, Gold):
         return _gold(state, decision)
+    if isinstance(decision, King):
+        return _king(state, decision)
     if state.phase == START:
         if not isinstance(decision, Begin):
             raise IllegalDecision("hand out the starting gold and resources first",
@@ -333,14 +371,20 @@ def apply(state: Tiletum, decision: Decision) -> Tiletum:
         if not isinstance(decision, Reveal):
             raise IllegalDecision("reveal the corruption token first",
                                   code="tiletum.reveal_first")
+        token = state.tokens[state.revealed]
+        if state.king:  # seed 004: "모든 플레이어는 왕 트랙에 있는 자신의 디스크를 ... 왼쪽으로"
+            state = replace(state, king=replace(state.king,
+                                                track=move_left(state.king.track, token)))
         return replace(state, phase=TAKE, revealed=state.revealed + 1, turn=0,
-                       last=("revealed", str(state.tokens[state.revealed])))
+                       last=("revealed", str(token)))
     if state.phase == TAKE:
         return _take(state, decision)
     if state.phase == KING:
         if not isinstance(decision, TurnOrder):
             raise IllegalDecision("the new turn order first", code="tiletum.order_first")
         _check_order(decision.order, state.setup.players)
+        if state.king:
+            return _king_phase(state, decision)
         return replace(state, order=tuple(decision.order), phase=FESTIVAL, turn=0,
                        last=("ordered",))
     return _festival(state, decision)
@@ -433,6 +477,44 @@ def _gold(state: Tiletum, decision: Gold) -> Tiletum:
     return replace(state, last=("gold", str(decision.seat)))
 
 
+def _king(state: Tiletum, decision: King) -> Tiletum:
+    if state.king is None:
+        raise IllegalDecision("this game was started before the device followed the king track",
+                              code="tiletum.king_untracked")
+    if state.phase not in BONUS_PHASES:
+        raise IllegalDecision("the king track moves during the passes (until the king phase is "
+                              "scored)", code="tiletum.king_phase")
+    _check_seat(state, decision.seat)
+    if isinstance(decision.steps, bool) or not isinstance(decision.steps, int) \
+            or decision.steps < 1:
+        raise IllegalDecision("a disc moves 1 space or more", code="tiletum.king_steps")
+    track = advance(state.king.track, decision.seat, decision.steps)
+    return replace(state, king=replace(state.king, track=track),
+                   last=("king", str(decision.seat), str(decision.steps)))
+
+
+def king_result(state: Tiletum) -> KingResult | None:
+    """The king phase as it would be scored now (None without a followed track)."""
+    if state.king is None:
+        return None
+    return king_phase(state.king.track, last_round=state.round == ROUNDS)
+
+
+def _king_phase(state: Tiletum, decision: TurnOrder) -> Tiletum:
+    """Rules 3: the turn order is the king track's (confirmed, not chosen); the phase is scored:
+    VP per space, the bonus tile (4 VP in the last round), red discs back to 0."""
+    result = king_result(state)
+    if tuple(decision.order) != result.order:
+        raise IllegalDecision("the turn order comes from the king track: the most advanced "
+                              "first, on one space the bottom disc first",
+                              code="tiletum.king_order")
+    gained = dict(result.vp)
+    vp = tuple(v + gained[seat] for seat, v in enumerate(state.king.vp, 1))
+    king = KingTrack(result.track, vp, state.king.phases + (result,))
+    return replace(state, order=result.order, phase=FESTIVAL, turn=0, king=king,
+                   last=("king_scored", str(result.leader)))
+
+
 def _festival(state: Tiletum, decision) -> Tiletum:
     if not isinstance(decision, FestivalScore):
         raise IllegalDecision("the festival is being scored", code="tiletum.festival_first")
@@ -463,7 +545,9 @@ def legal(state: Tiletum) -> tuple[Decision, ...]:
     — but for the open-ended reports: any festival count 0 or more is accepted
     (``FestivalScore``), only counts 0-5 are listed (the king-track tile: every space, -10 to
     15); any gold 0 or more may be reported (``Gold``), each seat's gold as it stands and one
-    more are listed."""
+    more are listed; under rules 3 any king-track move of 1 space or more (``King``, in the
+    passes and the king phase, for any seat), 1-6 listed. Under rules 3 the king phase's only
+    turn order is the track's."""
     if state.phase in BONUS_PHASES:
         seats = range(1, state.setup.players + 1)
         bonuses = tuple(Bonus(seat, action, value) for seat in seats
@@ -471,6 +555,8 @@ def legal(state: Tiletum) -> tuple[Decision, ...]:
                         for action in CHOSEN for value in MARKER_VALUES)
         bonuses += tuple(Gold(seat, state.players[seat - 1].gold + n)
                          for seat in seats for n in (0, 1))
+        if state.king:
+            bonuses += tuple(King(seat, n) for seat in seats for n in KING_STEPS)
     else:
         bonuses = ()
     return tuple(_moves(state)) + bonuses
@@ -483,6 +569,8 @@ def _moves(state: Tiletum) -> list[Decision]:
     if state.phase == REVEAL:
         return [Reveal()]
     if state.phase == KING:
+        if state.king:
+            return [TurnOrder(king_result(state).order)]
         return [TurnOrder(o) for o in permutations(state.order)]
     if state.phase == FESTIVAL:
         seat, (low, high) = state.actor, state.festival.counts
@@ -530,6 +618,15 @@ class TiletumView:
     festivals: tuple[Festival, ...]
     last: tuple[str, ...]
     start_gold: Mapping[int, int]  # seat -> the gold they start with
+    track: Track | None = None  # the king track (rules 3; None in older games)
+    king_vp: tuple[int, ...] | None = None  # per seat (seat order): VP from king phases so far
+    # the king phase: in the king phase as it would be scored now; in the festival as it was
+    # scored this round (its ``space_vp`` is what the king-track festival tile adds)
+    king: KingResult | None = None
+
+    def advance(self, seat: int, steps: int) -> Track:
+        """The king track after ``seat``'s disc moves ``steps`` spaces right."""
+        return advance(self.track, seat, steps)
 
     def offer(self, die_id: int, steps: int = 0, joker: str = "") -> Offer:
         """What the actor would pay and get for die ``die_id`` turned ``steps`` pips."""
@@ -540,18 +637,26 @@ class TiletumView:
 def view(state: Tiletum, seat: int | None = None) -> TiletumView:
     """What ``seat`` may know (None: the whole table). No one may look at the face-down tokens
     and nothing else is secret, so every seat sees what the table sees."""
+    king, track, king_vp = None, None, None
+    if state.king:
+        track, king_vp = state.king.track, state.king.vp
+        if state.phase == KING:
+            king = king_result(state)
+        elif state.phase == FESTIVAL and len(state.king.phases) == state.round:
+            king = state.king.phases[-1]
     return TiletumView(state.round, state.phase, state.order, state.actor,
                        orientation(state.offset, state.round), state.wheel, state.revealed,
                        state.tokens[:state.revealed], len(state.tokens) - state.revealed,
                        state.takes, state.players, state.festival, state.setup.festivals,
-                       state.last, {s: starting(state, s).gold for s in state.setup.order})
+                       state.last, {s: starting(state, s).gold for s in state.setup.order},
+                       track, king_vp, king)
 
 
 # --- sessions -----------------------------------------------------------------------------------
 
 CODEC = DecisionCodec("Tiletum", {
     "begin": Begin, "reveal": Reveal, "take": Take, "bonus": Bonus, "gold": Gold,
-    "order": TurnOrder, "festival": FestivalScore})
+    "order": TurnOrder, "festival": FestivalScore, "king": King})
 encode = CODEC.encode
 
 
@@ -560,7 +665,7 @@ class TiletumRules(CodecRules):
 
     game_id = "tiletum"
     codec = CODEC
-    open_kinds = (FestivalScore, Gold)
+    open_kinds = (FestivalScore, Gold, King)
     step = staticmethod(apply)
     legal = staticmethod(legal)
     view = staticmethod(view)

@@ -15,12 +15,16 @@ from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..board_exits import BoardExits
 from .controller import TiletumController
+from .king_draw import disc_colour, draw_mini_track
 from .setup import festival_label
 from .wheel_draw import draw_dice, draw_icon, draw_wheel, wedge_rect
 
 PANEL = pygame.Rect(420, BODY.top, BODY.right - 420, BODY.height)
 STRIP_ROW = 38
+MINI_TRACK_HEIGHT = 62  # the king track in the panel (games whose view carries it)
 BUTTONS = pygame.Rect(PANEL.left, BODY.bottom - 58, PANEL.width, 58)
+LEGEND_SIZE = 14
+SEAT_SIZE = 20  # names, festival points and bonus markers in the turn order, read from the seats
 
 
 def action_names(screen) -> dict[str, str]:
@@ -68,6 +72,9 @@ class TiletumBoardScreen(BoardExits, Screen):
                 if any(d.pip == pip for _, d in v.dice):
                     self.add(Button(wedge_rect(pip), "", lambda p=pip: self.take_from(p),
                                     name=f"wedge{pip}", bare=True))
+        if v.track is not None and v.phase not in (START, OVER):
+            self.add(Button(self.mini_track_rect(), "", self.show_track, name="track",
+                            bare=True))
         items = self.phase_buttons()
         for rect, (name, key, action, primary) in zip(
                 grid(BUTTONS, len(items), len(items), 6), items):
@@ -79,12 +86,16 @@ class TiletumBoardScreen(BoardExits, Screen):
         v = self.controller.view()
         undo = ("undo", "tiletum.undo", self.undo, False)
         building = ("building", "tiletum.building", self.building, False)
+        king = [("king", "tiletum.king_move", self.king_move, False)] if v.track else []
         if v.phase == START:
             return [("begin", "tiletum.begin", lambda: self.decide(Begin()), True)]
         if v.phase == REVEAL:
-            return [building, undo, ("reveal", "tiletum.reveal", self.reveal, True)]
+            return [building, *king, undo, ("reveal", "tiletum.reveal", self.reveal, True)]
         if v.phase == TAKE:
-            return [building, undo]
+            return [building, *king, undo]
+        if v.phase == KING and v.track:
+            return [building, *king, undo,
+                    ("king-phase", "tiletum.king_phase", self.king_phase, True)]
         if v.phase == KING:
             return [building, undo, ("order", "tiletum.new_order", self.turn_order, True)]
         if v.phase == FESTIVAL:
@@ -132,6 +143,21 @@ class TiletumBoardScreen(BoardExits, Screen):
 
         self.app.push(TurnOrderScreen(self.app, self.controller))
 
+    def king_move(self) -> None:
+        from .king import KingMoveScreen
+
+        self.app.push(KingMoveScreen(self.app, self.controller))
+
+    def king_phase(self) -> None:
+        from .king import KingPhaseScreen
+
+        self.app.push(KingPhaseScreen(self.app, self.controller))
+
+    def show_track(self) -> None:
+        from .king import KingTrackScreen
+
+        self.app.push(KingTrackScreen(self.app, self.controller))
+
     def festival(self) -> None:
         from .phases import FestivalScreen
 
@@ -146,6 +172,9 @@ class TiletumBoardScreen(BoardExits, Screen):
         draw_dice(canvas, fonts, v.dice, colour_letters(self))
         self.draw_strip(canvas)
         y = self.draw_tokens(canvas)
+        if v.track is not None and v.phase not in (START, OVER):
+            draw_mini_track(canvas, fonts, self.mini_track_rect(), v.track, len(v.order))
+            y = self.mini_track_rect().bottom
         text_rect = pygame.Rect(PANEL.left, y + 6, PANEL.width, BUTTONS.top - y - 10)
         if v.phase == REVEAL and v.pass_number == 0:  # a new round: a banner
             banner = text_rect.inflate(0, -4)
@@ -154,6 +183,12 @@ class TiletumBoardScreen(BoardExits, Screen):
                            theme.BODY_SIZE)
             return
         draw_paragraph(canvas, fonts, self.info_text(), text_rect, theme.SMALL_SIZE)
+
+    def mini_track_rect(self) -> pygame.Rect:
+        """Below the corruption tokens, across the panel."""
+        top = PANEL.top + len(self.controller.view().order) * STRIP_ROW + 6 + (
+            38 if self.tokens_shown() else 0)
+        return pygame.Rect(PANEL.left, top, PANEL.width, MINI_TRACK_HEIGHT)
 
     def draw_strip(self, canvas: pygame.Surface) -> None:
         """The turn order: place, name, bonus markers and festival points; the actor lit."""
@@ -166,28 +201,39 @@ class TiletumBoardScreen(BoardExits, Screen):
                              border_radius=8)
             done = v.phase == TAKE and seat in taken  # has taken this pass: dimmed
             ink = theme.ACCENT_TEXT if acting else theme.TEXT_DIM if done else theme.TEXT
+            left = rect.left + 8
+            if v.track is not None:  # the colour of their disc on the king track
+                pygame.draw.circle(canvas, disc_colour(seat), (left + 7, rect.centery), 7)
+                pygame.draw.circle(canvas, (20, 22, 26), (left + 7, rect.centery), 7, 1)
+                left += 20
             draw_text(canvas, fonts, f"{place + 1}. {c.name(seat)}",
-                      (rect.left + 8, rect.centery), theme.SMALL_SIZE + 1, ink, bold=acting,
-                      anchor="midleft")
+                      (left, rect.centery), SEAT_SIZE, ink, bold=acting, anchor="midleft")
             p = v.players[seat - 1]
             right = rect.right - 8
             if p.festival_vp:
                 right = draw_text(canvas, fonts, self.t("tiletum.fest_total",
                                                         n=sum(p.festival_vp)),
-                                  (right, rect.centery), theme.SMALL_SIZE - 2,
+                                  (right, rect.centery), SEAT_SIZE,
                                   ink if acting else theme.TEXT_DIM, anchor="midright").left - 10
             for action, value in reversed(p.markers):  # bonus markers: the action's icon, +n
                 text = draw_text(canvas, fonts, f"+{value}", (right, rect.centery),
-                                 theme.SMALL_SIZE - 2, ink, bold=True, anchor="midright")
+                                 SEAT_SIZE, ink, bold=True, anchor="midright")
                 draw_icon(canvas, action, (text.left - 9, rect.centery), 12, ink)
                 right = text.left - 22
+
+    def tokens_shown(self) -> bool:
+        """The corruption tokens' row: not before and after the game, nor (in games with the
+        king track, whose panel is fuller) at a round's start, when all three are face down."""
+        v = self.controller.view()
+        return v.phase not in (START, OVER) and not (
+            v.track is not None and v.phase == REVEAL and v.pass_number == 0)
 
     def draw_tokens(self, canvas: pygame.Surface) -> int:
         """The corruption tokens of the round: revealed ones show their number, face-down ones
         a blank; returns the y below."""
         v, fonts = self.controller.view(), self.app.fonts
         y = PANEL.top + len(v.order) * STRIP_ROW + 6
-        if v.phase in (START, OVER):
+        if not self.tokens_shown():
             return y
         label = draw_text(canvas, fonts, self.t("tiletum.corruption"), (PANEL.left, y + 17),
                           theme.SMALL_SIZE, theme.TEXT_DIM, anchor="midleft")
@@ -199,7 +245,20 @@ class TiletumBoardScreen(BoardExits, Screen):
                                rect.center, 17)
             draw_text(canvas, fonts, str(v.revealed[k]) if shown else "?", rect.center,
                       theme.BODY_SIZE, bold=True, anchor="center")
+        self.draw_legend(canvas, pygame.Rect(x + 3 * 42 + 6, y, PANEL.right - x - 3 * 42 - 6,
+                                             34))
         return y + 38
+
+    def draw_legend(self, canvas: pygame.Surface, area: pygame.Rect) -> None:
+        """What the dice's one-letter markers mean: two short lines, as large as fit (up to
+        14 px)."""
+        lines = (self.t("tiletum.legend_1"), self.t("tiletum.legend_2"))
+        fonts, size = self.app.fonts, LEGEND_SIZE
+        while size > 11 and max(fonts.get(size).size(line)[0] for line in lines) > area.width:
+            size -= 1
+        for k, line in enumerate(lines):
+            draw_text(canvas, fonts, line, (area.left, area.top + k * (size + 3)), size,
+                      theme.TEXT_DIM)
 
     def info_text(self) -> str:
         v, t, c = self.controller.view(), self.t, self.controller
@@ -218,8 +277,10 @@ class TiletumBoardScreen(BoardExits, Screen):
             return (self.last_take() + " " + text) if v.takes else text
         if v.phase == KING:
             key = "tiletum.king_last" if v.round == ROUNDS else "tiletum.king"
+            if v.track is not None:
+                key += "_tracked"
             text = self.last_take() + " " + t(key)
-            if v.festival.king_track:
+            if v.festival.king_track and v.track is None:
                 text += " " + t("tiletum.king_festival_first")
             return text
         if v.phase == FESTIVAL:
@@ -237,7 +298,9 @@ class TiletumBoardScreen(BoardExits, Screen):
                  colour=t(f"tiletum.colour_{last.die.colour}"), n=last.gain.amount,
                  resource=resource_word(self, last.gain.resource),
                  action=names[last.gain.action], ap=last.gain.ap) + (
-            " " + t("tiletum.paid", gold=last.gold_paid) if last.gold_paid else "")
+            " " + t("tiletum.paid", gold=last.gold_paid) if last.gold_paid else "") + (
+            " " + t("tiletum.king_hint") if v.track is not None and last.gain.action == "King"
+            and v.last[:1] == ("took",) else "")
 
 
 def open_game(app, session) -> None:

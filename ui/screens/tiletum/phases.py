@@ -161,7 +161,12 @@ class FestivalScreen(Screen):
         super().__init__(app)
 
     def reset(self) -> None:
+        """Takes part, 0 times; the king-track tile: the VP of the player's space as the king
+        phase scored it (before the red discs went back to 0), when the device follows it."""
         self.eligible, self.count, self.problem = True, 0, None
+        v = self.controller.view()
+        if v.festival.king_track and v.king is not None and v.actor is not None:
+            self.count = dict(v.king.space_vp).get(v.actor, 0)
 
     def title(self) -> str:
         v = self.controller.view()

@@ -4,7 +4,8 @@ or Undo. Nothing is taken back until Undo is tapped; OK keeps the step."""
 from __future__ import annotations
 
 from companion.session import effective
-from companion.tiletum.game import Begin, Bonus, FestivalScore, Gold, Reveal, Take, TurnOrder
+from companion.tiletum.game import (Begin, Bonus, FestivalScore, Gold, King, Reveal, Take,
+                                   TurnOrder)
 
 from ..base import Screen
 from ..undo_question import UndoQuestion
@@ -39,6 +40,11 @@ def describe(screen: Screen, controller: TiletumController, decision) -> str:
                  action=action_names(screen)[decision.action])
     if isinstance(decision, Gold):
         return t("tiletum.undo_gold", name=name(decision.seat), gold=decision.gold)
+    if isinstance(decision, King):
+        return t("tiletum.undo_king", name=name(decision.seat), n=decision.steps,
+                 space=f"{v.track.space(decision.seat):+d}".replace("+0", "0"))
+    if isinstance(decision, TurnOrder) and v.king_vp is not None:
+        return t("tiletum.undo_king_phase", order=", ".join(name(s) for s in decision.order))
     if isinstance(decision, TurnOrder):
         return t("tiletum.undo_order", order=" → ".join(name(s) for s in decision.order))
     assert isinstance(decision, FestivalScore)

@@ -18,10 +18,12 @@ from ..dice_faces import draw_face
 CENTRE = (212, 272)
 RADIUS = 196
 HUB = 30
-LABEL_R = 66  # the middle of each wedge's label block
-SIZES = (38, 34, 30, 26)  # die sizes, the largest that lets a wedge show all its dice
+LABEL_R = 94  # the middle of each wedge's label block
+LABEL_SIZE = 20  # wedge names and AP, read from the seats
+SIZES = (38, 34, 30, 26, 24, 22)  # die sizes: the largest that shows all of a wedge's dice
+# (the 20 px labels take the middle of the wheel, so crowded wedges pack smaller dice)
 DIE_GAP = 3
-INNER = 88  # dice lie between here and the rim; the label blocks stay inside it
+INNER = 124  # dice lie between here and the rim; the label blocks stay inside it
 FACES = {"blue": (52, 104, 200), "pink": (236, 128, 170), "yellow": (236, 196, 64),
          "grey": (160, 160, 160), "black": (22, 22, 24)}
 WEDGE = {"Architect": (116, 86, 58), "Merchant": (62, 112, 76), "Character": (108, 78, 128),
@@ -156,13 +158,13 @@ def _paint_wheel(canvas, fonts, wheel, names, ap, hub) -> None:
     draw_text(canvas, fonts, hub, CENTRE, theme.SMALL_SIZE, bold=True, anchor="center")
     for pip, action in wheel.items():
         x, y = at(pip, LABEL_R)
-        draw_icon(canvas, action, (x - 12, y - 17), 15, theme.TEXT)
-        draw_text(canvas, fonts, str(pip), (x + 9, y - 17), 21, theme.TEXT, bold=True,
+        draw_icon(canvas, action, (x - 12, y - 21), 15, theme.TEXT)
+        draw_text(canvas, fonts, str(pip), (x + 9, y - 21), LABEL_SIZE + 2, theme.TEXT,
+                  bold=True, anchor="center")
+        draw_text(canvas, fonts, names[action], (x, y), LABEL_SIZE, theme.TEXT, bold=True,
                   anchor="center")
-        draw_text(canvas, fonts, names[action], (x, y + 2), 13, theme.TEXT, bold=True,
-                  anchor="center")
-        draw_text(canvas, fonts, ap.format(n=action_points(pip)), (x, y + 18), 12, theme.TEXT,
-                  anchor="center")
+        draw_text(canvas, fonts, ap.format(n=action_points(pip)), (x, y + 20), LABEL_SIZE,
+                  theme.TEXT, anchor="center")
 
 
 def draw_dice(canvas, fonts, dice, letters: dict[str, str], selected: int | None = None,
@@ -174,7 +176,7 @@ def draw_dice(canvas, fonts, dice, letters: dict[str, str], selected: int | None
             draw_face(canvas, fonts, rects[die_id], FACES[die.colour], die.pip,
                       letters[die.colour], die_id == selected)
     for pip, n in overflow(dice).items():
-        draw_text(canvas, fonts, more.format(n=n), at(pip, 100), theme.SMALL_SIZE,
+        draw_text(canvas, fonts, more.format(n=n), at(pip, RADIUS - 12), theme.SMALL_SIZE,
                   theme.ACCENT, bold=True, anchor="center")
 
 
