@@ -11,7 +11,7 @@ from companion.tiletum.wheel import ACTIONS, COLOURS, ROUNDS
 
 from ... import theme
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_size, grid
 from ..base import BODY, Screen
 from ..board_exits import BoardExits
 from .controller import TiletumController
@@ -179,10 +179,16 @@ class TiletumBoardScreen(BoardExits, Screen):
         if v.phase == REVEAL and v.pass_number == 0:  # a new round: a banner
             banner = text_rect.inflate(0, -4)
             pygame.draw.rect(canvas, theme.ACCENT, banner, 3, border_radius=10)
-            draw_paragraph(canvas, fonts, self.info_text(), banner.inflate(-20, -16),
-                           theme.BODY_SIZE)
+            inside = banner.inflate(-20, -16)
+            text = self.info_text()
+            draw_paragraph(canvas, fonts, text, inside,
+                           fit_size(fonts, text, theme.BODY_SIZE, inside.width, inside.height,
+                                    smallest=15))
             return
-        draw_paragraph(canvas, fonts, self.info_text(), text_rect, theme.SMALL_SIZE)
+        text = self.info_text()  # smaller rather than cut when the panel is full
+        draw_paragraph(canvas, fonts, text, text_rect,
+                       fit_size(fonts, text, theme.SMALL_SIZE, text_rect.width,
+                                text_rect.height, smallest=13))
 
     def mini_track_rect(self) -> pygame.Rect:
         """Below the corruption tokens, across the panel."""
