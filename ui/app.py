@@ -113,6 +113,8 @@ class App:
         self.show_focus = True
         self.frames = 0
         self._last_input = 0.0
+        self._private_since = 0.0  # when the private screen on top was entered
+        self.private_gate = None  # makes the gate the private screen on top came from
         self._last_ping = 0.0
         self._ready = False  # watchdog pings start after READY=1
         self._pointer_target: Button | None = None
@@ -227,6 +229,8 @@ class App:
             screen.focus = next((i for i, b in enumerate(screen.buttons)
                                  if b.focusable and b.name != "back"), None)
         self._pointer_target = None
+        if screen.private:
+            self._private_since = time.monotonic()
         screen.on_enter()
         self.dirty = True
         log.info("screen %s", screen.name)
@@ -351,9 +355,28 @@ class App:
                 self.save_failed(exc)
             except Exception as exc:  # a bug must not end the game: log it, step back, go on
                 self._recover(exc)
+        self._hide_quiet_private()
         if self.dirty:
             self.render()
         self._ping_watchdog()
+
+    def _private_deadline(self) -> float | None:
+        """When the private screen on top hides if nothing happens (None: no such screen, or
+        the config says never)."""
+        quiet = self.config.private_timeout
+        if not quiet or not self.stack or not self.top.private:
+            return None
+        return max(self._last_input, self._private_since) + quiet
+
+    def _hide_quiet_private(self) -> None:
+        """A private screen left untouched for ``private_timeout`` goes back to its gate."""
+        deadline = self._private_deadline()
+        if deadline is not None and time.monotonic() >= deadline:
+            from .screens.gate import hide_private
+
+            log.info("private screen hidden after %.0f s without input",
+                     self.config.private_timeout)
+            hide_private(self)
 
     def save_failed(self, exc: SaveFailed) -> None:
         """A decision could not be stored: "Could not save — <reason>", and Try again repeats
@@ -396,6 +419,9 @@ class App:
         ping = self.notifier.ping_every()
         if ping is not None:
             timeout = min(timeout, max(0.0, self._last_ping + ping - time.monotonic()))
+        deadline = self._private_deadline()
+        if deadline is not None:  # wake in time to hide it
+            timeout = min(timeout, max(0.0, deadline - time.monotonic()))
         return timeout
 
     def _wait(self, timeout: float) -> list[pygame.event.Event]:

@@ -2,7 +2,8 @@
 
 Identify: press your own seat button, or tap your name. Reveal: hold (your seat button, OK, or
 your name on the screen). Nothing private is drawn here; ``on_reveal`` replaces this screen with
-the private one.
+the private one. A private screen left untouched for the configured quiet time goes back to its
+gate (``hide_private``): nothing is chosen, and the gate says why it is back.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ class GateScreen(Screen):
     def seat_lights(self):
         return seat_lights(next_seat=self.seat)  # hand the device to this seat
 
-    def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None]):
+    def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None],
+                 hidden_again: bool = False):
         self.seat, self.player, self.on_reveal = seat, player, on_reveal
         self.identified = False
         self.warning: str | None = None
+        self.hidden_again = hidden_again  # back here because the private screen hid itself
         super().__init__(app)
 
     def title(self) -> str:
@@ -46,6 +49,8 @@ class GateScreen(Screen):
 
     def reveal(self) -> None:
         self.app.log_private_screen(self.seat)
+        self.app.private_gate = lambda: GateScreen(self.app, self.seat, self.player,
+                                                   self.on_reveal, hidden_again=True)
         self.on_reveal()
 
     def on_control(self, event: ControlEvent) -> bool:
@@ -70,9 +75,24 @@ class GateScreen(Screen):
         draw_paragraph(canvas, fonts, hint, pygame.Rect(BODY.left + 40, BODY.top + 262,
                                                         BODY.width - 80, 60), theme.BODY_SIZE,
                        theme.ACCENT if self.identified else theme.TEXT_DIM)
-        if self.warning:
-            draw_text(canvas, fonts, self.warning, (WIDTH // 2, BODY.bottom - 20),
-                      theme.BODY_SIZE, theme.WARNING, anchor="center")
+        warning = self.warning or (self.t("gate.hidden_again", s=format(
+            self.app.config.private_timeout, "g")) if self.hidden_again else None)
+        if warning:
+            draw_paragraph(canvas, fonts, warning, pygame.Rect(BODY.left, BODY.bottom - 56,
+                                                               BODY.width, 56),
+                           theme.BODY_SIZE, theme.WARNING)
+
+
+def hide_private(app) -> None:
+    """The private screens on top give way to the gate they were opened from (nothing on them
+    is chosen); without a gate to go back to, to the screen below them."""
+    while len(app.stack) > 1 and app.top.private:
+        app.stack.pop().on_leave()
+    gate, app.private_gate = app.private_gate, None
+    if gate is not None:
+        app.push(gate())
+    else:
+        app._enter(app.top)
 
 
 class WipeScreen(Screen):
