@@ -28,6 +28,7 @@ from .controls import Control
 from .hubproto import BAUD, FROM_HUB, PROTOCOL, LineBuffer, SeqCheck, decode, encode
 from .inputs import ControlInput
 from .outputs import LedMode, OutputDriver, OutputState
+from .ratelog import RateLimit
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,7 @@ class SeatHub(OutputDriver):
         self.heartbeat, self.timeout, self.retry = heartbeat, timeout, retry
         self.read_timeout = read_timeout
         self.on_change = on_change
+        self._hub_errors = RateLimit(log.warning)  # a hub repeating ERR cannot fill the log
         self._status = HubStatus(port)
         self._serial = None
         self._lights: dict[int, tuple[str, str]] = {}  # seat -> (colour, mode) to show
@@ -233,7 +235,7 @@ class SeatHub(OutputDriver):
             self._set(pressed=frozenset(pressed))
             self.input.raw(Control.for_seat(seat), down, "hub")
         elif message.word == "ERR":
-            log.warning("seat hub reports an error: %s", message.args[0])
+            self._hub_errors("seat hub reports an error: %s", message.args[0])
 
     # --- helpers ----------------------------------------------------------------------------------------
     def _send(self, word: str, *args) -> None:

@@ -47,6 +47,7 @@ CONTROL_EVENT = pygame.event.custom_type()
 REFRESH_EVENT = pygame.event.custom_type()
 
 ACTIVE_WINDOW = 2.0  # seconds after the last input during which the loop polls SDL at 1 kHz
+HUB_REDRAW_EVERY = 0.25  # s: the hub's counts are redrawn at most 4 times a second
 IDLE_POLL = 0.02  # seconds between SDL checks when idle (touch latency <= 20 ms)
 MAX_SLEEP = 1.0
 STRIP_HEIGHT = 24  # px below the picture for the debug strip (LEDs and buzzer on a laptop)
@@ -88,6 +89,9 @@ class App:
         self.catalog = Catalog.load(language or "en", registry.catalogue_folders())
         self.language_chosen = language is not None
         self._hub_seen = False  # the seat hub was connected at some point since start
+        self._hub_connected = False  # as last drawn in the "not connected" notice
+        self._hub_stale = False  # counts changed since the hub screens were last drawn
+        self._hub_drawn = 0.0  # when a hub change was last drawn
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
                                 debounce=config.debounce, hold_time=config.hold_time, env=env,
                                 hub=config.hub, hub_usb_id=config.hub_usb_id,
@@ -356,6 +360,7 @@ class App:
             except Exception as exc:  # a bug must not end the game: log it, step back, go on
                 self._recover(exc)
         self._hide_quiet_private()
+        self._draw_stale_hub()
         if self.dirty:
             self.render()
         self._ping_watchdog()
@@ -422,6 +427,9 @@ class App:
         deadline = self._private_deadline()
         if deadline is not None:  # wake in time to hide it
             timeout = min(timeout, max(0.0, deadline - time.monotonic()))
+        if self._hub_stale:  # a hub change still to draw
+            timeout = min(timeout, max(0.0, self._hub_drawn + HUB_REDRAW_EVERY
+                                       - time.monotonic()))
         return timeout
 
     def _wait(self, timeout: float) -> list[pygame.event.Event]:
@@ -494,9 +502,28 @@ class App:
         canvas.blit(text, text.get_rect(center=rect.center))
 
     def _on_hub_change(self, status) -> None:
-        """From the hub's thread: remember that it was connected, and redraw."""
+        """From the hub's thread: remember that it was connected, and redraw only what shows.
+        Connecting and losing the hub change the notice on every screen: drawn at once. The
+        rest (counts of damaged lines...) shows on the hardware test and About only: drawn
+        there at most every ``HUB_REDRAW_EVERY`` s, the last change included; noise on the
+        link costs no frame elsewhere."""
         self._hub_seen = self._hub_seen or status.connected
-        self.post(REFRESH_EVENT)
+        now = time.monotonic()
+        if status.connected != self._hub_connected:
+            self._hub_connected, self._hub_stale, self._hub_drawn = status.connected, False, now
+            self.post(REFRESH_EVENT)
+        elif self.stack and self.top.shows_hub_status:
+            if now - self._hub_drawn >= HUB_REDRAW_EVERY:
+                self._hub_stale, self._hub_drawn = False, now
+                self.post(REFRESH_EVENT)
+            else:
+                self._hub_stale = True  # drawn when the interval is over (``_timeout``)
+
+    def _draw_stale_hub(self) -> None:
+        """The hub screens' last change, once the redraw interval is over."""
+        if self._hub_stale and time.monotonic() - self._hub_drawn >= HUB_REDRAW_EVERY:
+            self._hub_stale, self._hub_drawn = False, time.monotonic()
+            self.dirty = self.dirty or self.top.shows_hub_status
 
     def _hub_notice_due(self) -> bool:
         """Whether this frame gets the "Seat hub not connected" notice. Only while a configured
@@ -547,6 +574,7 @@ class App:
 
     def close(self) -> None:
         """Stop cleanly: tell systemd, turn the lights off, close the store and pygame."""
+        log.info("stopping: %d frames drawn", self.frames)  # benchmarks count them
         self.notifier.send("STOPPING=1")
         self.speaker.close()
         self.hw.close()

@@ -13,6 +13,7 @@ KEY_W = 170
 
 class AboutScreen(Screen):
     name = "about"
+    shows_hub_status = True
 
     def title(self) -> str:
         return self.t("about.title")

@@ -29,6 +29,7 @@ class Screen:
     title_width = WIDTH - 2 * theme.MARGIN - 132  # px the title may take (Back on the right)
     uses_focus = True  # the arrows move a focus ring over the buttons
     private = False  # shows one player's secrets: never left on display after an error
+    shows_hub_status = False  # draws the seat hub's counts (redrawn when they change)
 
     def __init__(self, app: "App"):
         self.app = app

@@ -23,6 +23,7 @@ COLOURS = ("FF2020", "20D040", "2060FF", "FFFFFF")  # red, green, blue, white
 
 class HardwareTestScreen(Screen):
     name = "hwtest"
+    shows_hub_status = True
     shows_back = False
     uses_focus = False  # every physical control is under test here
 
