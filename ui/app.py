@@ -399,8 +399,15 @@ class App:
         where = "".join(traceback.format_tb(exc.__traceback__)[-3:])
         log.error("unexpected %s while on screen %s; recovered:\n%s", type(exc).__name__,
                   self.top.name, where)
+        self.leave_private()
+
+    def leave_private(self, then: Screen | None = None) -> None:
+        """Pop every private screen on top (the home screen is never popped); then push
+        ``then``, or show the screen below again."""
         while len(self.stack) > 1 and self.top.private:
             self.stack.pop().on_leave()
+        if then is not None:
+            self.stack.append(then)
         self._enter(self.top)
 
     def settle(self, limit: int = 1000) -> None:

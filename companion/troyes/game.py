@@ -36,12 +36,13 @@ from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLO
                    by_divisor, cathedral, farming, price)
 from .economy import gain_influence, lose_vp, pass_income, rounds
 from .log import add, line
+from .placement import check_placement
 from .moves import legal, max_black
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENT,
                     EVENTS, FARMING, INCOME, KIND_COLOUR, KINDS, MAX_BLACK, OVER, PLACEMENT, Act,
                     Adjust, BlackDice, Citizens, CollectIncome, Cubes, Decision, Defend, Fail,
                     Flip, Neutral, Pass, Place, Placement, PlayerState, Reroll, RevealEvent,
-                    Troyes, TroyesSetup, assumed_placement, start, wages)
+                    Troyes, TroyesSetup, assumed_placement, start, wages, with_player)
 from .view import TroyesView, view
 
 __all__ = ["ACTIONS", "CARD", "CATHEDRAL", "CITIZEN", "DEFENCE", "DIVIDED", "DIVISORS", "EVENT",
@@ -64,12 +65,6 @@ def _roll(state: Troyes) -> Troyes:
     for colour, n in zip((YELLOW, WHITE, RED), state.neutral_citizens):
         dice += [Die(colour, rng.roll(), None) for _ in range(n)]
     return replace(state, dice=tuple(enumerate(dice)), phase=EVENTS)
-
-
-def _with_player(state: Troyes, seat: int, **changes) -> Troyes:
-    players = list(state.players)
-    players[seat - 1] = replace(players[seat - 1], **changes)
-    return replace(state, players=tuple(players))
 
 
 def _check_seat(state: Troyes, seat) -> None:
@@ -116,15 +111,15 @@ def _apply(state: Troyes, decision: Decision):
             new = replace(state, neutral=counts)
         else:
             _check_seat(state, decision.seat)
-            new = _with_player(state, decision.seat, citizens=counts)
+            new = with_player(state, decision.seat, citizens=counts)
         if state.setup.tracked:
-            tracking.check_placement(state.setup.players, tracking.citizens_of(new),
-                                     new.neutral_citizens)
+            check_placement(state.setup.players, tracking.citizens_of(new),
+                            new.neutral_citizens)
         return new, line("citizens", getattr(decision, "seat", None), citizens=counts)
     if isinstance(decision, Adjust):
         _check_seat(state, decision.seat)
         p = state.players[decision.seat - 1]
-        return (_with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
+        return (with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
                              vp=max(0, p.vp + decision.vp),
                              influence=gain_influence(max(0, p.influence + decision.influence),
                                                       0)),
@@ -202,7 +197,7 @@ def _defence(state: Troyes, decision):
         facing = state.defence.facing
         new = defence_rules.apply(state.defence, defence_rules.Fail(decision.seat))
         before = state.players[decision.seat - 1].vp
-        state = _with_player(state, decision.seat, vp=lose_vp(before, -defence_rules.FAIL_VP))
+        state = with_player(state, decision.seat, vp=lose_vp(before, -defence_rules.FAIL_VP))
         said = line("failed", decision.seat, black=facing.pip,
                     vp=before - state.players[decision.seat - 1].vp)
         return _after_defence(replace(state, defence=new, last=("failed", str(decision.seat)))
@@ -222,7 +217,7 @@ def _defence(state: Troyes, decision):
                                                                     black))
     p = state.players[decision.seat - 1]
     gain = gain_influence(p.influence, defence_rules.INFLUENCE_PER_BLACK * len(black))
-    state = _with_player(state, decision.seat, influence=gain)
+    state = with_player(state, decision.seat, influence=gain)
     state = replace(state, dice=tuple((i, d) for i, d in state.dice if i not in decision.dice),
                     defence=new, last=("defended", str(decision.seat)))
     said = line("defended", decision.seat, dice=_faces(dice),
@@ -248,7 +243,7 @@ def _actions(state: Troyes, decision):
     if isinstance(decision, Pass):
         p = state.players[seat - 1]
         income = pass_income(p.passes)
-        state = _with_player(state, seat, deniers=p.deniers + income, passes=p.passes + 1)
+        state = with_player(state, seat, deniers=p.deniers + income, passes=p.passes + 1)
         state = replace(state, turn=state.turn + 1, passes_in_a_row=state.passes_in_a_row + 1,
                         last=("passed", str(seat)))
         said = line("passed", seat, deniers=income, again=p.passes > 0)
@@ -287,13 +282,13 @@ def _gain(state: Troyes, decision: Act, dice: list[Die]):
     seat, p, tracked = decision.seat, state.players[decision.seat - 1], state.setup.tracked
     if decision.kind == FARMING:
         gain = farming(dice)
-        return _with_player(state, seat, deniers=p.deniers + gain), {"deniers": gain}
+        return with_player(state, seat, deniers=p.deniers + gain), {"deniers": gain}
     if decision.kind == CATHEDRAL:
         if tracked:
             state = tracking.build(state, seat, dice)
         spaces = cathedral(dice)
         influence = gain_influence(p.influence, sum(i for *_, i in spaces))
-        return (_with_player(state, seat, vp=p.vp + sum(v for _, v, _ in spaces),
+        return (with_player(state, seat, vp=p.vp + sum(v for _, v, _ in spaces),
                              influence=influence),
                 {"vp": len(spaces), "influence": influence - p.influence,
                  "pips": tuple(pip for pip, *_ in spaces)})
@@ -305,7 +300,7 @@ def _gain(state: Troyes, decision: Act, dice: list[Die]):
         return tracking.event_act(state, seat, dice, decision.event, decision.divisor)
     uses = by_divisor(dice, decision.divisor)
     if decision.kind == EVENT:  # +1 influence per cube placed
-        state = _with_player(state, seat, influence=gain_influence(p.influence, uses))
+        state = with_player(state, seat, influence=gain_influence(p.influence, uses))
     return state, {"uses": uses, "divisor": decision.divisor}
 
 
@@ -328,10 +323,10 @@ def _act(state: Troyes, decision: Act):
     if cost > buyer.deniers:
         raise IllegalDecision(f"those dice cost {cost} deniers", code="troyes.cost", cost=cost,
                               deniers=buyer.deniers)
-    state = _with_player(state, decision.seat, deniers=buyer.deniers - cost)
+    state = with_player(state, decision.seat, deniers=buyer.deniers - cost)
     for owner, amount in payments.items():
         if owner is not None:
-            state = _with_player(state, owner, deniers=state.players[owner - 1].deniers + amount)
+            state = with_player(state, owner, deniers=state.players[owner - 1].deniers + amount)
     state, fields = _gain(state, decision, dice)
     state = replace(state, dice=tuple((i, d) for i, d in state.dice if i not in decision.dice),
                     turn=state.turn + 1, passes_in_a_row=0,
@@ -347,7 +342,7 @@ def _spend_influence(state: Troyes, seat: int, cost: int) -> Troyes:
     if p.influence < cost:
         raise IllegalDecision(f"that needs {cost} influence", code="troyes.influence", cost=cost,
                               influence=p.influence)
-    return _with_player(state, seat, influence=p.influence - cost)
+    return with_player(state, seat, influence=p.influence - cost)
 
 
 def _reroll(state: Troyes, decision: Reroll):

@@ -10,7 +10,7 @@ order: a choice of dice, whatever order they were tapped in, is one decision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
@@ -305,6 +305,13 @@ def find_die(dice: tuple[tuple[int, Die], ...], die_id: int) -> Die:
 def start(setup: TroyesSetup, seed: int | Seed) -> Troyes:
     return Troyes(setup, as_seed(seed), tuple(PlayerState(tuple(c)) for c in setup.citizens),
                   phase=PLACEMENT if setup.placing else INCOME)
+
+
+def with_player(state: Troyes, seat: int, **changes) -> Troyes:
+    """``state`` with player ``seat``'s state changed."""
+    players = list(state.players)
+    players[seat - 1] = replace(players[seat - 1], **changes)
+    return replace(state, players=tuple(players))
 
 
 def placement_order(setup: TroyesSetup) -> tuple[int, ...]:

@@ -20,15 +20,10 @@ from .dice import RED, WHITE, YELLOW, Die, by_divisor
 from .economy import MAX_CITIZENS, gain_influence
 from .log import Line, line
 from .placement import building_spaces, check_placement, fill_neutral, occupancy
-from .state import (INCOME, Cubes, Place, Placement, RevealEvent, Troyes, placement_order)
+from .state import (INCOME, Cubes, Place, Placement, RevealEvent, Troyes, placement_order,
+                    with_player)
 
 BUILDING_OF = {YELLOW: 0, WHITE: 1, RED: 2}  # Town Hall, Bishopric, Palace
-
-
-def with_player(state: Troyes, seat: int, **changes) -> Troyes:
-    players = list(state.players)
-    players[seat - 1] = replace(players[seat - 1], **changes)
-    return replace(state, players=tuple(players))
 
 
 def citizens_of(state: Troyes) -> tuple[tuple[int, int, int], ...]:
@@ -66,12 +61,12 @@ def place(state: Troyes, decision: Place) -> Troyes:
     counts[decision.building] += 1
     state = with_player(state, decision.seat, citizens=tuple(counts))
     state = replace(state, placed=state.placed + 1)
-    said = line("place", decision.seat, building=decision.building)
+    filled = {}
     if state.placed == len(placement_order(state.setup)):  # neutral citizens fill the rest
         state = replace(state, neutral=fill_neutral(citizens_of(state)), phase=INCOME)
-        said = line("place", decision.seat, building=decision.building,
-                    neutral=state.neutral)
-    return replace(state, last=("placed", str(decision.seat))), said
+        filled = {"neutral": state.neutral}
+    return (replace(state, last=("placed", str(decision.seat))),
+            line("place", decision.seat, building=decision.building, **filled))
 
 
 def placement(state: Troyes, decision: Placement) -> tuple[Troyes, Line]:

@@ -86,13 +86,8 @@ class GateScreen(Screen):
 def hide_private(app) -> None:
     """The private screens on top give way to the gate they were opened from (nothing on them
     is chosen); without a gate to go back to, to the screen below them."""
-    while len(app.stack) > 1 and app.top.private:
-        app.stack.pop().on_leave()
     gate, app.private_gate = app.private_gate, None
-    if gate is not None:
-        app.push(gate())
-    else:
-        app._enter(app.top)
+    app.leave_private(then=gate() if gate is not None else None)
 
 
 class WipeScreen(Screen):

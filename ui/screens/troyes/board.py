@@ -363,10 +363,10 @@ class TroyesBoardScreen(BoardExits, Screen):
 
     def draw_legend(self, canvas: pygame.Surface) -> None:
         """What the dice's one-letter markers mean, at the right end of the last row."""
-        owner, row = self.rows()[-1]
-        dice = len(self.view.black) if owner == BLACK else len(self.view.district(owner))
         if not self.view.dice:
             return
+        owner, row = self.rows()[-1]
+        dice = len(self.view.black) if owner == BLACK else len(self.view.district(owner))
         surface = self.app.fonts.render(self.t("troyes.legend"), theme.SMALL_SIZE,
                                         theme.TEXT_DIM, False)
         free = row.right - 8 - (self.die_rect(row, dice).left if dice else row.left + NAME_W)
