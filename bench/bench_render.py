@@ -64,13 +64,15 @@ def citadels_screens(app):
 
 
 def troyes_screens(app):
-    """A 4-player Troyes board during the actions (every district full of dice)."""
+    """A 4-player Troyes board during the actions (every district full of dice: 46, as a game
+    kept under rules 2 may have; rules 3 allows 18 citizens in the buildings)."""
     from companion.troyes.game import BlackDice, CollectIncome
     from ui.screens.troyes.board import TroyesBoardScreen
     from ui.screens.troyes.controller import TroyesController
 
-    controller = TroyesController.new(app, 4, [(4, 3, 3)] * 4, (2, 2, 2), 1,
-                                      [f"Player {n}" for n in range(1, 5)])
+    controller = TroyesController.create(app, {
+        "players": 4, "citizens": [[4, 3, 3]] * 4, "neutral": [2, 2, 2], "first": 1,
+        "rules": 2, "names": [f"Player {n}" for n in range(1, 5)]})
     controller.confirm(CollectIncome())
     controller.confirm(BlackDice(0))
     board = TroyesBoardScreen(app, controller)
