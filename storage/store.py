@@ -257,14 +257,20 @@ class Store:
                progress: Mapping[str, Any] | None = None) -> Session:
         """Commit one confirmed decision (and the game's ``progress`` label for lists); return
         the session including it. SaveFailed: nothing was stored."""
+        return self.append_all(session, [decision], progress)
+
+    def append_all(self, session: Session, decisions: list[Decision],
+                   progress: Mapping[str, Any] | None = None) -> Session:
+        """Commit several decisions in one transaction: all of them, or (SaveFailed) none."""
         if session.id is None:
             raise StoreError("session has no id: create it through the store first")
-        updated = session.with_decision(decision)
+        updated = session
+        for decision in decisions:
+            updated = updated.with_decision(decision)
         with self._writing() as db:
-            db.execute(
-                "INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",
-                (session.id, len(session.decisions), canonical_json(decision)),
-            )
+            for seq, decision in enumerate(decisions, len(session.decisions)):
+                db.execute("INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",
+                           (session.id, seq, canonical_json(decision)))
             if progress is not None:
                 db.execute("UPDATE sessions SET progress = ? WHERE id = ?",
                            (canonical_json(progress), session.id))

@@ -10,8 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from conftest import centre, play
+from conftest import play
 from test_ui_citadels import start_game
+from test_ui_citadels_calling import open_prepared
+from test_ui_citadels_looks import PLAIN
 
 SHOTS = Path("/tmp/shots18")
 QUIET = 0.4  # a short quiet time for the tests (the config allows 5 to 600 s, or 0)
@@ -24,7 +26,7 @@ def test_a_pick_left_alone_goes_back_to_its_gate_and_nothing_is_chosen(make_app,
     play(app, "HOLD SEAT1\nEXPECT draft-private")
     stored = len(controller.session.decisions)
     app.run_for(QUIET + 0.3)
-    assert app.top.name == "gate" and app.top.seat == 1 and app.top.hidden_again
+    assert app.top.name == "gate" and app.top.seat == 1 and app.top.hidden_again == "quiet"
     assert [s.name for s in app.stack] == ["home", "draft-public", "gate"]
     assert len(controller.session.decisions) == stored
     SHOTS.mkdir(exist_ok=True)
@@ -45,14 +47,14 @@ def test_input_on_the_private_screen_keeps_it(make_app):
         assert app.top.name == "draft-private"
 
 
-def test_check_my_character_hides_too(make_app):
-    app = make_app(private_timeout=QUIET)
-    start_game(app, "classic", 4)
-    play(app, "BACK\nEXPECT draft-public")
-    play(app, f"TAP {centre(app, 'check')}\nEXPECT whoami")
-    play(app, f"TAP {centre(app, 'seat1')}\nEXPECT gate\nHOLD SEAT1\nEXPECT own")
+def test_check_my_character_hides_too(make_app, tmp_path):
+    app = open_prepared(make_app, tmp_path, "2016", 5, PLAIN, {"thief": 1},
+                        private_timeout=QUIET)
+    seat = app.top.controller.calling_public().may_look[-1]
+    play(app, f"TAP @check\nEXPECT whoami\nTAP @seat{seat}\nEXPECT gate\nHOLD SEAT{seat}\n"
+              "EXPECT own")
     app.run_for(QUIET + 0.3)
-    assert app.top.name == "gate" and app.top.hidden_again
+    assert app.top.name == "gate" and app.top.hidden_again == "quiet"
 
 
 def test_zero_means_never(make_app):

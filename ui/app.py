@@ -34,6 +34,7 @@ from hw.outputs import LedMode
 from . import registry, theme
 from .config import LANGUAGES, ROTATIONS, Config
 from .display import Display, use_headless_driver
+from .fingers import SecondFingers
 from .fonts import find_fonts
 from .i18n import Catalog
 from .screens.base import Screen
@@ -119,6 +120,9 @@ class App:
         self._last_input = 0.0
         self._private_since = 0.0  # when the private screen on top was entered
         self.private_gate = None  # makes the gate the private screen on top came from
+        self.private_hold: Control | None = None  # the control whose hold revealed it
+        self.current_control: Control | None = None  # the control whose event is handled now
+        self._fingers = SecondFingers()
         self._last_ping = 0.0
         self._ready = False  # watchdog pings start after READY=1
         self._pointer_target: Button | None = None
@@ -235,6 +239,8 @@ class App:
         self._pointer_target = None
         if screen.private:
             self._private_since = time.monotonic()
+        else:
+            self.private_hold = None
         screen.on_enter()
         self.dirty = True
         log.info("screen %s", screen.name)
@@ -280,16 +286,51 @@ class App:
             else:
                 self._pointer_up = pos
             self.hw.input.raw(Control.POINTER, kind == pygame.MOUSEBUTTONDOWN, "touch")
+        elif kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            self._on_finger(event)
         elif kind == pygame.QUIT:
             self.running = False
         elif kind in (REFRESH_EVENT, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                       pygame.VIDEOEXPOSE):
             self.dirty = True
 
+    def _on_finger(self, event: pygame.event.Event) -> None:
+        """A second finger's tap (``ui/fingers.py``) acts like a tap on the button under it."""
+        w, h = self.display.surface.get_size()
+        pos = self.display.viewport.to_logical((event.x * w, event.y * h))
+        if event.type == pygame.FINGERDOWN:
+            self._fingers.down(event.finger_id, pos)
+            return
+        start = self._fingers.up(event.finger_id, pos)
+        if start is None or pos is None:
+            return
+        self._last_input = time.monotonic()
+        button = self.top.button_at(start)
+        if button is not None and button.rect.collidepoint(pos) and button.on_click \
+                and button.enabled:
+            self.dirty = True
+            self.act(button.on_click)
+
+    def has_seat_button(self, seat: int) -> bool:
+        """Whether ``seat`` has a button of its own on this table (a GPIO seat pin, or a
+        connected seat hub with that many seats): then only that button opens its private
+        screens. Keyboard digits stand in for seat buttons on a laptop but do not count."""
+        gpio, hub = self.hw.gpio, self.hw.hub
+        if gpio is not None and Control.for_seat(seat) in gpio.buttons:
+            return True
+        return hub is not None and hub.status.connected and seat <= hub.status.seats
+
     def on_control(self, event: ControlEvent) -> None:
         """What a control does: the screen's own handling first, then focus, OK and BACK."""
         screen = self.top
         self.dirty = True
+        self.current_control = event.control
+        if self._hold_ended(event):
+            from .screens.gate import LET_GO, hide_private
+
+            log.info("private screen hidden: the hold that revealed it was let go")
+            hide_private(self, LET_GO)
+            return
         if event.control is Control.POINTER:
             self.show_focus = False
         elif event.kind is Kind.PRESS:
@@ -365,11 +406,19 @@ class App:
             self.render()
         self._ping_watchdog()
 
+    def _hold_ended(self, event: ControlEvent) -> bool:
+        """With ``private_while_held``: the hold that revealed the private screen on top was
+        let go (it then goes back to its gate)."""
+        return (self.config.private_while_held and event.kind is Kind.RELEASE
+                and event.control is self.private_hold and self.top.private)
+
     def _private_deadline(self) -> float | None:
-        """When the private screen on top hides if nothing happens (None: no such screen, or
-        the config says never)."""
+        """When the private screen on top hides if nothing happens (None: no such screen, the
+        config says never, or it is shown only while a hold lasts)."""
         quiet = self.config.private_timeout
         if not quiet or not self.stack or not self.top.private:
+            return None
+        if self.config.private_while_held and self.private_hold is not None:
             return None
         return max(self._last_input, self._private_since) + quiet
 
@@ -377,11 +426,11 @@ class App:
         """A private screen left untouched for ``private_timeout`` goes back to its gate."""
         deadline = self._private_deadline()
         if deadline is not None and time.monotonic() >= deadline:
-            from .screens.gate import hide_private
+            from .screens.gate import QUIET, hide_private
 
             log.info("private screen hidden after %.0f s without input",
                      self.config.private_timeout)
-            hide_private(self)
+            hide_private(self, QUIET)
 
     def save_failed(self, exc: SaveFailed) -> None:
         """A decision could not be stored: "Could not save — <reason>", and Try again repeats

@@ -46,6 +46,7 @@ class Config:
     data_dir: Path = field(default_factory=lambda: _xdg(os.environ, "XDG_DATA_HOME", ".local/share"))
     hold_time: float = 0.8
     private_timeout: float = 15.0  # a private screen left untouched this long hides (0: never)
+    private_while_held: bool = False  # private screens shown only while the reveal is held
     debounce: float = 0.03
     backend: str = "auto"
     hub: str = "off"  # the seat hub's port: off, auto, a path or a pyserial URL
@@ -118,6 +119,7 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     take("hold_time", lambda v: is_number(v) and 0.1 <= v <= 5, "must be 0.1 to 5 seconds", float)
     take("private_timeout", lambda v: is_number(v) and (v == 0 or 5 <= v <= 600),
          "must be 0 (never) or 5 to 600 seconds", float)
+    take("private_while_held", is_bool, "must be true or false")
     take("debounce", lambda v: is_number(v) and 0 <= v <= 0.5, "must be 0 to 0.5 seconds", float)
     take("fullscreen", is_bool, "must be true or false")
     take("debug_strip", is_bool, "must be true or false")
@@ -164,8 +166,8 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             if not pin_errors:
                 values["pins"] = dict(pins)
 
-    known = {"language", "rotation", "data_dir", "hold_time", "private_timeout", "debounce",
-             "fullscreen",
+    known = {"language", "rotation", "data_dir", "hold_time", "private_timeout",
+             "private_while_held", "debounce", "fullscreen",
              "debug_strip", "sound", "roster", "hardware", "pins"}
     errors += [f"unknown key {key!r}" for key in data if key not in known]
     return values, errors

@@ -134,8 +134,18 @@ class EndTurn:
     seat: int
 
 
+@dataclass(frozen=True)
+class Look:
+    """A player looked at their own hidden cards (characters, a real warrant or threat) outside
+    their own turn, identified only by holding their name on a touch-only table. Recorded and
+    announced, so that a peek at someone else's cards is as visible as reaching for them.
+    Allowed for any seat while a turn is being played; who is *offered* a look is
+    ``CallingView.may_look``."""
+    seat: int
+
+
 Decision = Target | Warrants | Threats | GiveCrown | Bribe | RevealThreat | RevealWarrant \
-    | CompleteCity | EndTurn
+    | CompleteCity | EndTurn | Look
 
 
 # --- events: what the table is told -----------------------------------------------------------
@@ -353,9 +363,20 @@ def _token_sets(actor: int, kind: type, options: list[int], count: int) -> tuple
 
 def legal(state: Calling) -> tuple[Decision, ...]:
     """Every decision allowed now (warrants and threats: every set of ranks, with each rank of
-    the set as the real one)."""
+    the set as the real one), and a look for every seat while a turn is played."""
     if state.finished:
         return ()
+    return steps(state) + _looks(state)
+
+
+def _looks(state: Calling) -> tuple[Look, ...]:
+    if state.phase != "turn":
+        return ()
+    return tuple(Look(s) for s in range(1, state.setup.players + 1))
+
+
+def steps(state: Calling) -> tuple[Decision, ...]:
+    """The decisions that move the calling on."""
     actor = state.actor
     pending = _pending(state)
     out: list[Decision] = []
@@ -390,6 +411,10 @@ def apply(state: Calling, decision: Decision) -> Calling:
         return _warrants(state, decision)
     if isinstance(decision, Threats):
         return _threats(state, decision)
+    if isinstance(decision, Look):
+        if decision not in _looks(state):
+            raise _not_now(decision)
+        return _say(state, "look", seat=decision.seat)
     if decision not in legal(state):
         raise _not_now(decision)
     if isinstance(decision, Target):
@@ -480,6 +505,7 @@ class CallingView:
     threats: tuple[int, ...]
     completed: tuple[int, ...]
     tax_collector: bool  # 2016: every build pays 1 gold to the Tax Collector's token
+    may_look: tuple[int, ...]  # the seats offered a look at their own hidden cards now
     seat: int | None = None
     own: tuple[str, ...] = ()
     signed: int = NO_RANK  # only in the Magistrate's view
@@ -492,7 +518,30 @@ def public_view(state: Calling) -> CallingView:
     return CallingView(state.rank, state.phase, state.crown, state.actor, state.events,
                        state.killed, state.bewitched, state.robbed, state.warrants,
                        state.threats, state.completion_order(),
-                       state.setup.edition == "2016" and "tax_collector" in state.setup.characters)
+                       state.setup.edition == "2016" and "tax_collector" in state.setup.characters,
+                       _may_look(state))
+
+
+def _may_look(state: Calling) -> tuple[int, ...]:
+    """Who may look at their own hidden cards now: only while it can matter (the seat still
+    has a character not yet revealed, or a real warrant or threat not yet turned over) and
+    never during another player's private turn (placing warrants or threats). Worked out from
+    public facts only: every seat holds as many characters, and reveals are announced."""
+    if state.phase != "turn":
+        return ()
+    private = _pending(state) in ("warrants", "threats")
+    held = len(state.setup.holders) // state.setup.players
+    revealed = [e.seat for e in state.events if e.kind == "reveal"]
+    secret = set()
+    for e in state.events:
+        if e.kind == "warrants" and not _signed_revealed(state):
+            secret.add(e.seat)
+        if e.kind == "threats" and not any(x.kind == "threat_revealed" and x.value
+                                           for x in state.events):
+            secret.add(e.seat)
+    return tuple(s for s in range(1, state.setup.players + 1)
+                 if (not private or s == state.actor)
+                 and (revealed.count(s) < held or s in secret))
 
 
 def _placed_by(state: Calling, cid: str) -> int | None:
@@ -518,5 +567,5 @@ def view(state: Calling, seat: int) -> CallingView:
 CODEC = DecisionCodec("citadels", {
     "target": Target, "warrants": Warrants, "threats": Threats, "give_crown": GiveCrown,
     "bribe": Bribe, "reveal_threat": RevealThreat, "reveal_warrant": RevealWarrant,
-    "complete_city": CompleteCity, "end_turn": EndTurn})
+    "complete_city": CompleteCity, "end_turn": EndTurn, "look": Look})
 encode, decode = CODEC.encode, CODEC.decode

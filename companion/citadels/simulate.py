@@ -53,7 +53,7 @@ def simulate_game(edition: str, players: int, characters: str | Sequence[str], c
                   seed: int, max_rounds: int = 30) -> dict[str, Any]:
     """A whole game with seeded random legal decisions. Cities are completed rarely (from
     round 3 on, or whenever the round limit is near), so games last a realistic few rounds."""
-    from .calling import CompleteCity
+    from .calling import CompleteCity, Look
     from .game import GameRules, apply as apply_game, legal as legal_game
 
     rng = Rng(seed)
@@ -64,7 +64,7 @@ def simulate_game(edition: str, players: int, characters: str | Sequence[str], c
     while not game.over:
         options = legal_game(game)
         completing = [d for d in options if isinstance(d, CompleteCity)]
-        others = [d for d in options if not isinstance(d, CompleteCity)]
+        others = [d for d in options if not isinstance(d, (CompleteCity, Look))]
         urgent = game.number >= max_rounds
         if completing and (urgent or (game.number >= 3 and choices.randrange(40) == 0)):
             decision = choices.choice(completing)

@@ -1,7 +1,8 @@
 """The privacy gate: the device is passed to one player, who identifies and holds to reveal.
 
-Identify: press your own seat button, or tap your name. Reveal: hold (your seat button, OK, or
-your name on the screen). Nothing private is drawn here; ``on_reveal`` replaces this screen with
+Identify and reveal: where the seat has a button of its own (GPIO or the seat hub), press it,
+then hold it: the name on the screen does nothing there. At a seat without one (a touch-only
+table), tap the name, then hold it (or OK). Nothing private is drawn here; ``on_reveal`` replaces this screen with
 the private one. A private screen left untouched for the configured quiet time goes back to its
 gate (``hide_private``): nothing is chosen, and the gate says why it is back.
 """
@@ -12,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from hw.controls import ControlEvent, Kind
+from hw.controls import Control, ControlEvent, Kind
 
 from .. import theme
 from ..geometry import WIDTH
@@ -28,29 +29,57 @@ class GateScreen(Screen):
         return seat_lights(next_seat=self.seat)  # hand the device to this seat
 
     def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None],
-                 hidden_again: bool = False):
+                 hidden_again: str | None = None,
+                 on_name_reveal: Callable[[], None] | None = None):
+        """``on_name_reveal``: called before ``on_reveal`` when the player was identified only
+        by holding their name (a seat without a button of its own), e.g. to record the look."""
         self.seat, self.player, self.on_reveal = seat, player, on_reveal
+        self.on_name_reveal = on_name_reveal
         self.identified = False
         self.warning: str | None = None
-        self.hidden_again = hidden_again  # back here because the private screen hid itself
+        self.hidden_again = hidden_again  # why the private screen hid itself: QUIET, LET_GO
         super().__init__(app)
+
+    @property
+    def by_button(self) -> bool:
+        """Whether this seat has a button of its own: then only that button opens the gate."""
+        return self.app.has_seat_button(self.seat)
 
     def title(self) -> str:
         return self.t("gate.title")
 
     def build(self) -> None:
         self.add(Button(pygame.Rect(WIDTH // 2 - 200, BODY.top + 120, 400, 120),
-                        lambda: self.player, self.identify, on_hold=self.reveal,
+                        lambda: self.player, self.tap_name, on_hold=self.hold_name,
                         size=theme.BIG_SIZE, name="player"))
 
     def identify(self) -> None:
         self.identified = True
         self.warning = None
 
-    def reveal(self) -> None:
+    def tap_name(self) -> None:
+        if self.by_button:
+            self.warning = self.t("gate.use_button", n=self.seat)
+        else:
+            self.identify()
+
+    def hold_name(self) -> None:
+        """Holding the name (or OK) reveals only at a seat without a button of its own."""
+        if self.by_button:
+            self.warning = self.t("gate.use_button", n=self.seat)
+            return
+        if self.on_name_reveal is not None:
+            self.on_name_reveal()  # stored before anything private is shown
+        self.reveal(self.app.current_control or Control.POINTER)
+
+    def reveal(self, held: Control) -> None:
+        """Show the private screen; ``held`` is the control whose hold revealed it (with
+        ``private_while_held`` the screen lasts as long as that hold)."""
         self.app.log_private_screen(self.seat)
-        self.app.private_gate = lambda: GateScreen(self.app, self.seat, self.player,
-                                                   self.on_reveal, hidden_again=True)
+        self.app.private_gate = lambda why: GateScreen(self.app, self.seat, self.player,
+                                                       self.on_reveal, hidden_again=why,
+                                                       on_name_reveal=self.on_name_reveal)
+        self.app.private_hold = held
         self.on_reveal()
 
     def on_control(self, event: ControlEvent) -> bool:
@@ -64,18 +93,30 @@ class GateScreen(Screen):
         if event.kind is Kind.PRESS:
             self.identify()
         elif event.kind is Kind.HOLD:
-            self.reveal()
+            self.reveal(event.control)
         return True
+
+    def hint(self) -> str:
+        """What to do here: press then hold the seat button, or tap then hold the name (a
+        look announced, a screen lasting only while held, if so)."""
+        if self.by_button:
+            keys = ["gate.hold_button" if self.identified else "gate.identify_button"]
+        else:
+            keys = ["gate.hold" if self.identified else "gate.identify"]
+            if self.on_name_reveal is not None:
+                keys.append("gate.announced")
+        if self.app.config.private_while_held:
+            keys.append("gate.while_held")
+        return " ".join(self.t(k, n=self.seat) for k in keys)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         draw_text(canvas, fonts, self.t("gate.pass_to", name=self.player),
                   (WIDTH // 2, BODY.top + 50), theme.TITLE_SIZE, bold=True, anchor="center")
-        hint = self.t("gate.hold" if self.identified else "gate.identify", n=self.seat)
-        draw_paragraph(canvas, fonts, hint, pygame.Rect(BODY.left + 40, BODY.top + 262,
-                                                        BODY.width - 80, 60), theme.BODY_SIZE,
-                       theme.ACCENT if self.identified else theme.TEXT_DIM)
-        warning = self.warning or (self.t("gate.hidden_again", s=format(
+        draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left + 40, BODY.top + 262,
+                                                               BODY.width - 80, 60),
+                       theme.BODY_SIZE, theme.ACCENT if self.identified else theme.TEXT_DIM)
+        warning = self.warning or (self.t(f"gate.hidden_{self.hidden_again}", s=format(
             self.app.config.private_timeout, "g")) if self.hidden_again else None)
         if warning:
             draw_paragraph(canvas, fonts, warning, pygame.Rect(BODY.left, BODY.bottom - 56,
@@ -83,11 +124,14 @@ class GateScreen(Screen):
                            theme.BODY_SIZE, theme.WARNING)
 
 
-def hide_private(app) -> None:
+QUIET, LET_GO = "quiet", "let_go"  # why a private screen hid itself
+
+
+def hide_private(app, why: str) -> None:
     """The private screens on top give way to the gate they were opened from (nothing on them
-    is chosen); without a gate to go back to, to the screen below them."""
+    is chosen), saying ``why``; without a gate to go back to, to the screen below them."""
     gate, app.private_gate = app.private_gate, None
-    app.leave_private(then=gate() if gate is not None else None)
+    app.leave_private(then=gate(why) if gate is not None else None)
 
 
 class WipeScreen(Screen):

@@ -111,15 +111,23 @@ class SessionController(SeatNames):
         return bool(standing) and self.undoable(standing[-1])
 
     def undo(self) -> None:
-        """Take back the last standing decision (an undo marker is stored; replayed)."""
+        """Take back the last standing decision (undo markers are stored in one transaction;
+        the game is replayed)."""
         if not self.can_undo:
             return
-        session = self.session.with_decision({"type": UNDO})
+        markers = self.undo_markers()
+        session = self.session
+        for marker in markers:
+            session = session.with_decision(marker)
         state = session.replay(self.rules)
-        self.session = self.app.store.append(self.session, {"type": UNDO},
-                                             self.rules.progress(state))
+        self.session = self.app.store.append_all(self.session, markers,
+                                                 self.rules.progress(state))
         log.info("session %s: undo stored", self.session.id)
         self._set_state(state)
+
+    def undo_markers(self) -> list[dict[str, Any]]:
+        """What an undo stores: one marker (a game may store more, see Citadels' looks)."""
+        return [{"type": UNDO}]
 
     def finish(self) -> None:
         """Close the game: it leaves the resume list and enters History with its outcome and

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from companion.citadels import calling as rules
-from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown, RevealThreat,
-                                        RevealWarrant, Target, Threats, Warrants)
+from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown, Look,
+                                        RevealThreat, RevealWarrant, Target, Threats, Warrants)
 
 from ... import theme
 from ...seat_lights import seat_lights
@@ -60,14 +60,14 @@ class CallingScreen(Screen):
         """Buttons for what may happen now, and the always-there row below them."""
         c = self.controller
         self.buttons = []
-        self.legal = c.legal()
+        self.legal = [d for d in c.legal() if not isinstance(d, Look)]  # looks: "Check"
         self.focus = None
         primary = self._actions()
         utility = grid(UTILITY, 4, 4, gap=12)
         completing = [d for d in self.legal if isinstance(d, CompleteCity)]
         for rect, (name, key, action, enabled) in zip(utility, (
                 ("undo", "calling.undo", self.ask_undo, c.can_undo),
-                ("check", "draft.check", self.check, True),
+                ("check", "draft.check", self.check, bool(c.calling_public().may_look)),
                 ("city", "calling.city", self.city, bool(completing)),
                 ("leave", "draft.leave", self.leave, True))):
             self.add(Button(rect, lambda k=key: self.t(k), action, name=name, enabled=enabled,

@@ -12,11 +12,12 @@ from dataclasses import replace
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
 from companion.citadels.game import CALLING, DRAFT, OVER, GameRules, RoundResult
-from companion.session import effective
+from companion.session import UNDO, effective
 
 from ..session_controller import SessionController
 
 RULES = GameRules()
+LOOK = calling.CODEC.names[calling.Look]
 __all__ = ["CALLING", "DRAFT", "OVER", "GameController", "RULES"]
 
 
@@ -107,11 +108,31 @@ class GameController(SessionController):
         """A private draft pick is never taken back at the public screen; calling steps are."""
         return stored["type"] not in (draft.PICK, draft.DISCARD)
 
+    def _split_looks(self) -> tuple[tuple, tuple]:
+        """The standing decisions before the looks made since the last step, and those looks
+        (a look is never taken back: an undo takes back the step before it)."""
+        standing = effective(self.session.decisions)
+        end = len(standing)
+        while end and standing[end - 1]["type"] == LOOK:
+            end -= 1
+        return standing[:end], standing[end:]
+
+    @property
+    def can_undo(self) -> bool:
+        steps, _ = self._split_looks()
+        return bool(steps) and self.undoable(steps[-1])
+
+    def undo_markers(self) -> list[dict]:
+        """Undo markers for the looks made since the last step and for the step, then those
+        looks again: the step is taken back, the looks stay on record."""
+        _, looks = self._split_looks()
+        return [{"type": UNDO}] * (len(looks) + 1) + [dict(look) for look in looks]
+
     def last_step(self) -> tuple[object, calling.CallingView]:
         """The step an undo would take back, and the public calling view just before it."""
-        standing = effective(self.session.decisions)
-        before = replace(self.session, decisions=standing[:-1]).replay(RULES)
-        return RULES.decode(standing[-1]), RULES.view(before, None).calling
+        steps, _ = self._split_looks()
+        before = replace(self.session, decisions=steps[:-1]).replay(RULES)
+        return RULES.decode(steps[-1]), RULES.view(before, None).calling
 
     # --- the end --------------------------------------------------------------------------------
     def result(self) -> dict:

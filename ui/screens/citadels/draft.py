@@ -17,7 +17,6 @@ from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
 from ..kept import leave_game
 from .controller import DRAFT, GameController
-from .own import SeatChoiceScreen
 from .seatmap import draw_seat_map
 
 MAP = pygame.Rect(430, BODY.top + 2, BODY.right - 430, 306)
@@ -76,11 +75,11 @@ class PublicScreen(DraftScreen):
         return self.t("draft.title", n=self.controller.round_number)
 
     def build(self) -> None:
+        # No "Check my character" during the draft: it is always someone's private turn, and
+        # the drafter's own screen shows what they already keep.
         rects = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 3, 3)
-        self.add(Button(rects[0], lambda: next_player_label(self, self.controller),
+        self.add(Button(rects[0].union(rects[1]), lambda: next_player_label(self, self.controller),
                         self.pass_on, name="pass"))
-        self.add(Button(rects[1], lambda: self.t("draft.check"), self.check, name="check",
-                        size=theme.BODY_SIZE))
         self.add(Button(rects[2], lambda: self.t("draft.leave"), self.leave, name="leave",
                         size=theme.BODY_SIZE))
 
@@ -96,9 +95,6 @@ class PublicScreen(DraftScreen):
         if event.kind is Kind.PRESS and view.turn and seat == view.turn.seat:
             self.pass_on()
         return True
-
-    def check(self) -> None:
-        self.app.push(SeatChoiceScreen(self.app, self.controller, "draft-public"))
 
     def leave(self) -> None:
         """Back home; the game stays kept (Continue on the setup screen, Games in progress)."""

@@ -1,16 +1,22 @@
-""""Check my character": who are you? Then your gate, then only your own characters (and, in
-the calling, your own secret warrant or threat). Done wipes it."""
+""""Check my character", offered in the calling only (``CallingView.may_look``): to a seat
+whose cards are still hidden, never during another player's private turn. A seat with a
+button of its own opens its gate with that button; at a seat without one the player holds
+their name, and the look is stored and announced to the table. Then only that player's own
+characters (and their own secret warrant or threat). Done wipes it."""
 
 from __future__ import annotations
 
 import pygame
 
+from companion.citadels.calling import Look
+from hw.controls import ControlEvent, Kind
+
 from ... import theme
 from ...geometry import WIDTH
-from ...widgets import Button, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen
-from .controller import CALLING, DRAFT, GameController
+from .controller import CALLING, GameController
 
 
 class SeatChoiceScreen(Screen):
@@ -18,22 +24,68 @@ class SeatChoiceScreen(Screen):
 
     def __init__(self, app, controller: GameController, back_to: str):
         self.controller, self.back_to = controller, back_to
+        self.warning: str | None = None
         super().__init__(app)
 
     def title(self) -> str:
         return self.t("draft.check")
 
+    def may_look(self, seat: int) -> bool:
+        return seat in self.controller.calling_public().may_look
+
     def build(self) -> None:
         players = self.controller.players
-        for rect, seat in zip(grid(pygame.Rect(BODY.left, BODY.top + 20, BODY.width, 260),
+        for rect, seat in zip(grid(pygame.Rect(BODY.left, BODY.top + 60, BODY.width, 230),
                                    players, 4, gap=12), range(1, players + 1)):
-            self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.open(s),
-                            name=f"seat{seat}"))
+            self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.tap(s),
+                            name=f"seat{seat}", enabled=self.may_look(seat)))
 
-    def open(self, seat: int) -> None:
+    def tap(self, seat: int) -> None:
+        """A name: the gate, if this seat has no button of its own (its look is announced)."""
+        if self.app.has_seat_button(seat):
+            self.warning = self.t("gate.use_button", n=seat)
+        else:
+            self.open(seat, announced=True)
+
+    def on_control(self, event: ControlEvent) -> bool:
+        """A seat button (or a keyboard digit standing in for one) opens that seat's gate
+        as identified; holding it on reveals."""
+        seat = event.control.seat
+        if seat is None or seat > self.controller.players:
+            return False
+        if event.kind is Kind.PRESS:
+            if self.may_look(seat):
+                self.open(seat, announced=False)
+                self.app.top.identify()
+            else:
+                self.warning = self.t("draft.check_later")
+        return True
+
+    def open(self, seat: int, announced: bool) -> None:
         app, c = self.app, self.controller
+        record = (lambda: c.confirm(Look(seat))) if announced else None
         app.replace(GateScreen(app, seat, c.name(seat),
-                               lambda: app.replace(OwnScreen(app, c, seat, self.back_to))))
+                               lambda: app.replace(OwnScreen(app, c, seat, self.back_to)),
+                               on_name_reveal=record))
+
+    def hint(self) -> str:
+        seats = range(1, self.controller.players + 1)
+        buttons = [self.app.has_seat_button(s) for s in seats]
+        keys = (["draft.check_button"] if any(buttons) else []) + \
+            (["draft.check_who"] if not all(buttons) else [])
+        return " ".join(self.t(k) for k in keys)
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left, BODY.top + 6,
+                                                               BODY.width, 50),
+                       theme.BODY_SIZE, theme.ACCENT)
+        text = self.warning or (self.t("draft.check_later") if not all(
+            self.may_look(s) for s in range(1, self.controller.players + 1)) else None)
+        if text:
+            draw_paragraph(canvas, fonts, text, pygame.Rect(BODY.left, BODY.bottom - 60,
+                                                            BODY.width, 60),
+                           theme.SMALL_SIZE, theme.WARNING if self.warning else theme.TEXT_DIM)
 
 
 class OwnScreen(Screen):
@@ -62,8 +114,6 @@ class OwnScreen(Screen):
     def lines(self) -> tuple[list[str], list[str]]:
         """The seat's characters, and its own secrets (the real warrant or threat)."""
         c = self.controller
-        if c.phase == DRAFT:
-            return [c.character_name(i) for i in c.draft_view(self.seat).own], []
         if c.phase != CALLING:
             return [], []
         v = c.calling_view(self.seat)

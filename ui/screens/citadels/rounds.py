@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ... import theme
-from ...widgets import Button, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..kept import leave_game
 from .controller import GameController
@@ -81,6 +81,13 @@ class RoundSummaryScreen(RoundScreen):
                           ("leave", "draft.leave", self.leave, False),
                           ("next", "rounds.next", self.next_round, True)])
 
+    def look_counts(self) -> str:
+        """Who looked at their own cards during the round's calling, and how often."""
+        c = self.controller
+        seats = [e.seat for e in c.rounds[-1].events if e.kind == "look"]
+        return ", ".join(self.t("rounds.look_count", name=c.name(s), n=seats.count(s))
+                         for s in sorted(set(seats)))
+
     def next_round(self) -> None:
         self.controller.nav.show_draft()
 
@@ -93,6 +100,11 @@ class RoundSummaryScreen(RoundScreen):
                                                          character=c.rank_name(e.rank)),
                           (BODY.left, y), theme.BODY_SIZE, theme.TEXT_DIM)
                 y += ROW_H
+        looks = self.look_counts()
+        if looks:
+            y = draw_paragraph(canvas, self.app.fonts, self.t("rounds.looks", counts=looks),
+                               pygame.Rect(BODY.left, y, BODY.width, 2 * ROW_H),
+                               theme.BODY_SIZE, theme.WARNING) + 4
         y += 6
         crown = c.rounds[-1].crown_after
         draw_text(canvas, self.app.fonts, self.t("rounds.crown_next", name=c.name(crown)),
