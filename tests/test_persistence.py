@@ -83,6 +83,19 @@ def test_store_keeps_every_decision_in_order_across_a_reopen(tmp_path):
     assert [s.id for s in again.unfinished()] == [session.id]
 
 
+def test_several_decisions_are_stored_all_or_none(tmp_path):
+    """``append_all`` (an undo that keeps the looks after it) is one transaction: a bad
+    decision among them stores none of them."""
+    path = tmp_path / "c.sqlite3"
+    store = Store(path)
+    session = store.create_session("tally", {"sides": 6}, seed=99)
+    session = store.append_all(session, [add(1), add(2)])
+    with pytest.raises(UnknownDecision):
+        store.append_all(session, [add(3), {"no": "type"}])
+    store.close()
+    assert Store(path).load(session.id).decisions == (add(1), add(2))
+
+
 def test_finished_games_move_to_history_and_abandoned_ones_vanish(tmp_path):
     store = Store(tmp_path / "c.sqlite3")
     first = store.create_session("tally", {"sides": 6}, seed=1)
