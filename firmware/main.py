@@ -1,13 +1,17 @@
 # The seat hub's firmware: MicroPython on a Raspberry Pi Pico (RP2040), copied to the board
 # as main.py (docs/hardware.md, "Seat hub"). It speaks docs/serial-protocol.md over the Pico's
-# USB serial port: seat buttons go to the Pi as DOWN/UP, the Pi's LIGHT/ALLOFF/BUZZ drive a
-# chain of WS2812 ("NeoPixel") RGB LEDs and a buzzer, HELLO and PING are answered. If the Pi
-# says nothing for 5 s (it is off or the app stopped), every light goes dark.
+# USB serial port (protocol version 2: CRC-32 on every line): seat buttons go to the Pi as
+# DOWN/UP, the Pi's LIGHT/ALLOFF/BUZZ drive a chain of WS2812 ("NeoPixel") RGB LEDs and a
+# buzzer, HELLO and PING are answered (the PONG says which seats are held down, so a lost UP
+# heals on the Pi). If the Pi says nothing for 5 s (it is off or the app stopped), every light
+# goes dark. HELLO is answered with this firmware's protocol whatever version the Pi asks for
+# (the Pi decides); a version 1 Pi's lines carry the old XOR checksum and are dropped as damaged.
 #
 # Wiring (change the pins here if yours differ): seat n's button between GP(n+1) and GND
 # (seat 1 on GP2 ... seat 8 on GP9; internal pull-ups); the LED chain's data input on GP16
 # (seat 1 is the first LED); an active buzzer on GP15 (through a transistor for a loud one).
 
+import binascii
 import sys
 import time
 
@@ -19,8 +23,8 @@ try:
 except ImportError:  # not on a Pico (the tests load this file with stand-ins)
     micropython = select = Pin = NeoPixel = None
 
-FIRMWARE = "1.0"
-PROTOCOL = 1
+FIRMWARE = "2.0"
+PROTOCOL = 2
 SEAT_PINS = (2, 3, 4, 5, 6, 7, 8, 9)
 LED_PIN = 16
 BUZZER_PIN = 15
@@ -31,15 +35,13 @@ MAX_LINE = 64
 
 
 def checksum(data):
-    value = 0
-    for byte in data:
-        value ^= byte
-    return value
+    """The CRC-32 of data."""
+    return binascii.crc32(data) & 0xFFFFFFFF
 
 
 def encode(seq, word, *args):
     body = " ".join([str(seq % 256), word] + [str(a) for a in args]).encode()
-    return body + ("*%02X\n" % checksum(body)).encode()
+    return body + ("*%08X\n" % checksum(body)).encode()
 
 
 def decode(line):
@@ -50,7 +52,7 @@ def decode(line):
     body, check = line.split(b"*")
     try:
         check = check.decode()
-        if len(check) != 2 or any(c not in "0123456789ABCDEF" for c in check) \
+        if len(check) != 8 or any(c not in "0123456789ABCDEF" for c in check) \
                 or int(check, 16) != checksum(body):
             return None
         parts = body.decode().split(" ")
@@ -92,12 +94,19 @@ class Hub:
         self.seq = 0
         self.buffer = b""
         self.lights = {}  # seat -> ((r, g, b), "STEADY" | "PULSE")
+        self.held = 0  # the seats held down: bit n-1 for seat n (what PONG carries)
         self.buzz_until = 0
         self.heard = 0
 
     def send(self, word, *args):
         self.write(encode(self.seq, word, *args))
         self.seq = (self.seq + 1) % 256
+
+    def button(self, seat, down):
+        """Seat ``seat``'s button went down or up (debounced): remembered and told."""
+        bit = 1 << (seat - 1)
+        self.held = self.held | bit if down else self.held & ~bit
+        self.send("DOWN" if down else "UP", seat)
 
     def feed(self, data, now):
         self.buffer += data
@@ -116,7 +125,7 @@ class Hub:
         if word == "HELLO":
             self.send("HELLO", PROTOCOL, FIRMWARE, self.seats)
         elif word == "PING":
-            self.send("PONG", args[0])
+            self.send("PONG", args[0], self.held)
         elif word == "ALLOFF":
             self.lights = {}
         elif word == "BUZZ":
@@ -166,7 +175,7 @@ def main():
                 changed_at[i] = now
             elif now - changed_at[i] >= DEBOUNCE_MS:
                 stable[i] = level
-                hub.send("UP" if level else "DOWN", i + 1)
+                hub.button(i + 1, not level)
         hub.show(now)
         time.sleep_ms(5)
 

@@ -68,7 +68,8 @@ def open_hardware(
     on_hub_change=None,
 ) -> Hardware:
     """Open the chosen backends. Never raises for missing hardware: it falls back and says so.
-    ``hub`` (``COMPANION_HUB`` overrides it): the seat hub's port, or "off"."""
+    ``hub`` (``COMPANION_HUB`` overrides it): the seat hub's port, or "off". ``debounce``
+    (seconds) is the same for GPIO buttons and the seat hub's."""
     choice, notice = resolve_choice(choice, env)
     notices = [notice] if notice else []
     control_input = ControlInput(sink, hold_time=hold_time, threaded=threaded)
@@ -101,7 +102,7 @@ def open_hardware(
         from .serialhub import SeatHub, parse_usb_id
 
         hardware.hub = SeatHub(hub, control_input, parse_usb_id(hub_usb_id),
-                               on_change=on_hub_change)
+                               on_change=on_hub_change, debounce=debounce)
         hardware.backends.append("seat hub")
         outputs.drivers.append(hardware.hub)
     for notice in notices:

@@ -8,7 +8,11 @@ to show, and sends seat presses — from the keyboard when run, from code in tes
 Type a seat number to tap it, ``h3`` to hold seat 3 for a second, ``d3`` / ``u3`` for down and
 up, ``unplug`` / ``plug`` to pull the cable and put it back, ``q`` to quit. ``--link`` keeps a
 stable path (like /dev/serial/by-id/…) pointing at the current pty, which changes on each plug,
-as a real device's /dev/ttyACMn may.
+as a real device's /dev/ttyACMn may. ``--protocol 1`` plays a hub with the old firmware.
+
+For tests it can also misbehave: ``damage()`` spoils the next lines it sends (the hub's state
+changes all the same, as when a line is hit on the cable), ``silent`` stops it answering
+(a hung hub), ``noise`` sends that many garbage lines a second.
 """
 
 from __future__ import annotations
@@ -23,24 +27,33 @@ import tty
 from collections.abc import Callable
 from pathlib import Path
 
-from .hubproto import PROTOCOL, TO_HUB, LineBuffer, SeqCheck, decode, encode
+from .hubproto import (PROTOCOL, TO_HUB, LineBuffer, SeqCheck, decode, encode, legacy_encode,
+                       legacy_hello, pressed_mask)
+
+GARBAGE = b"\x07 not a line *ZZ\n"  # one line of noise
+TAP_TIME = 0.05  # s a tap holds the button down
 
 
 class HubSim:
     """One simulated hub. ``start()`` plugs it in; ``link`` (optional) is a symlink kept
-    pointing at its pty."""
+    pointing at its pty. ``protocol=1`` plays an old hub: it reads only a version 1 ``HELLO``
+    and answers in version 1's format."""
 
     def __init__(self, link: str | Path | None = None, seats: int = 8, firmware: str = "sim-1",
-                 report: Callable[[str], None] | None = None):
+                 report: Callable[[str], None] | None = None, protocol: int = PROTOCOL):
         self.link = Path(link) if link else None
-        self.seats, self.firmware = seats, firmware
+        self.seats, self.firmware, self.protocol = seats, firmware, protocol
         self.report = report or (lambda text: None)
         self.lights: dict[int, tuple[str, str]] = {}
         self.buzzes: list[int] = []
+        self.held: set[int] = set()  # the seats whose buttons are down
         self.received: list = []  # every good message from the Pi
         self.dropped = 0  # damaged lines from the Pi
         self.silent = False  # stop answering (a hung hub): no HELLO, no PONG
+        self.noise = 0  # garbage lines sent per second
         self.port: str | None = None
+        self._damage = 0  # how many of the next lines sent are spoilt
+        self._noise_at = time.monotonic()
         self._master: int | None = None
         self._slave: int | None = None
         self._seq = 0
@@ -71,8 +84,8 @@ class HubSim:
         self.report(f"plugged in on {self.port}" + (f" ({self.link})" if self.link else ""))
 
     def unplug(self) -> None:
-        """Pull the cable: the pty's master side closes (the driver's reads fail) and the link
-        goes away."""
+        """Pull the cable: the pty's master side closes (the driver's reads fail), the link
+        goes away, lights and buttons are reset."""
         with self._lock:
             for fd in (self._master, self._slave):
                 if fd is not None:
@@ -81,6 +94,7 @@ class HubSim:
         if self.link is not None:
             self.link.unlink(missing_ok=True)
         self.lights.clear()
+        self.held.clear()  # a hub plugged in again starts with every button up
         self.report("unplugged")
 
     @property
@@ -99,9 +113,18 @@ class HubSim:
         with self._lock:
             if self._master is None:
                 return
-            line = encode(self._seq, word, *args)
+            line = (encode if self.protocol >= 2 else legacy_encode)(self._seq, word, *args)
             self._seq = (self._seq + 1) % 256
+            if self._damage:
+                self._damage -= 1
+                line = spoilt(line)
             os.write(self._master, line)
+
+    def damage(self, lines: int = 1) -> None:
+        """Spoil the next ``lines`` lines sent (one byte changed each); they still use up their
+        sequence numbers, as lines hit on the cable do."""
+        with self._lock:
+            self._damage += lines
 
     def send_raw(self, data: bytes) -> None:
         """Bytes as they are (noise, a cut line)."""
@@ -110,13 +133,18 @@ class HubSim:
                 os.write(self._master, data)
 
     def press(self, seat: int) -> None:
+        self.held.add(seat)
         self.send("DOWN", seat)
 
     def release(self, seat: int) -> None:
+        self.held.discard(seat)
         self.send("UP", seat)
 
-    def tap(self, seat: int) -> None:
+    def tap(self, seat: int, hold: float = TAP_TIME) -> None:
+        """Down, ``hold`` seconds, up: a quick press as a finger makes it (longer than the Pi's
+        debounce, which would otherwise take a tap with no time between as bounce)."""
         self.press(seat)
+        time.sleep(hold)
         self.release(seat)
 
     # --- what it does with what it receives -----------------------------------------------------------
@@ -133,8 +161,9 @@ class HubSim:
             except OSError:  # unplugged meanwhile, or nobody has the port open yet
                 time.sleep(0.02)
                 continue
+            self._make_noise()
             for line in buffer.feed(data):
-                message = decode(line, TO_HUB)
+                message = self._decode(line)
                 if message is None:
                     self.dropped += 1
                     continue
@@ -142,6 +171,21 @@ class HubSim:
                     seq.reset()
                 if seq.accept(message.seq):
                     self._handle(message)
+
+    def _decode(self, line: bytes):
+        """A good message from the Pi in this hub's protocol (an old hub reads only HELLO)."""
+        return decode(line, TO_HUB) if self.protocol >= 2 else legacy_hello(line)
+
+    def _make_noise(self) -> None:
+        """The garbage lines due since the last ones (dropped while the Pi is not reading)."""
+        now = time.monotonic()
+        due = int(self.noise * (now - self._noise_at))
+        if self.noise and not due:
+            return  # not one line due yet
+        self._noise_at = now
+        master = self._master
+        if due and master is not None and select.select([], [master], [], 0)[1]:
+            self.send_raw(GARBAGE * due)
 
     def _handle(self, message) -> None:
         self.received.append(message)
@@ -165,9 +209,15 @@ class HubSim:
         if self.silent:
             return
         if word == "HELLO":
-            self.send("HELLO", PROTOCOL, self.firmware, self.seats)
+            self.send("HELLO", self.protocol, self.firmware, self.seats)
         elif word == "PING":
-            self.send("PONG", args[0])
+            self.send("PONG", args[0], pressed_mask(self.held))
+
+
+def spoilt(line: bytes) -> bytes:
+    """``line`` with its middle byte changed, as noise on the cable would."""
+    middle = len(line) // 2
+    return line[:middle] + bytes([line[middle] ^ 0x01]) + line[middle + 1:]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,8 +226,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--link", help="a symlink kept pointing at the pty (give this path to "
                                        "the app: COMPANION_HUB=PATH)")
     parser.add_argument("--seats", type=int, default=8, choices=range(1, 9), metavar="1..8")
+    parser.add_argument("--protocol", type=int, default=PROTOCOL, choices=(1, PROTOCOL),
+                        help="1: play a hub with the old firmware")
     args = parser.parse_args(argv)
-    hub = HubSim(args.link, args.seats, report=lambda text: print(text, flush=True)).start()
+    hub = HubSim(args.link, args.seats, report=lambda text: print(text, flush=True),
+                 protocol=args.protocol).start()
     print("seat number: tap · h3: hold · d3/u3: down/up · unplug · plug · q: quit", flush=True)
     try:
         for line in sys.stdin:

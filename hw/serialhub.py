@@ -5,15 +5,18 @@ seat, on USB serial (protocol: docs/serial-protocol.md, hw/hubproto.py).
   ``/dev/companion-hub``), ``auto`` (the first port whose USB vendor:product id is the hub's,
   found with ``serial.tools.list_ports``) or any pyserial URL (``loop://``, ``socket://…``);
   it is opened through ``serial.serial_for_url`` with an exclusive lock and a read timeout.
-- One reader thread: handshake (``HELLO``), seat presses into the same ``SEATn`` controls as GPIO
-  and the keyboard (through ``ControlInput``, so debounce and holds are the same), heartbeats
-  (``PING``/``PONG``), damaged or unknown lines dropped and counted. It sleeps in the port's
-  read timeout, never in a busy loop.
+- One reader thread: handshake (``HELLO``; a hub speaking another protocol version is refused,
+  said once in the log and in the status), seat presses into the same ``SEATn`` controls as GPIO
+  and the keyboard (through ``ControlInput`` with GPIO's ``debounce``, so debounce and holds are
+  the same), heartbeats (``PING``/``PONG``; a ``PONG`` carries the seats the hub has down, and a
+  seat the driver sees otherwise — a lost ``UP`` or ``DOWN`` — is put right), damaged or unknown
+  lines dropped and counted. It sleeps in the port's read timeout, never in a busy loop.
 - Lights follow the app's ``OutputState`` (steady, pulse or off, with a colour per seat); after a
   reconnect the hub is told the whole state again.
-- Unplugged (a read fails, or nothing heard for ``timeout`` seconds): seats held down are let go,
-  the status says so (the app shows a notice), and the port is tried again every ``retry``
-  seconds, so the hub is back within 2 s of being plugged in again.
+- Gone (a read fails, or no ``PONG`` answering our ``PING`` for ``timeout`` seconds, whatever
+  else arrives): seats held down are let go, the status says so (the app shows a notice), and the
+  port is tried again every ``retry`` seconds, so the hub is back within 2 s of being plugged in
+  again.
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .controls import Control
-from .hubproto import BAUD, FROM_HUB, PROTOCOL, LineBuffer, SeqCheck, decode, encode
+from .hubproto import (BAUD, FROM_HUB, PROTOCOL, LineBuffer, Message, SeqCheck, decode, encode,
+                       legacy_encode, legacy_hello, mask_seats)
 from .inputs import ControlInput
 from .outputs import LedMode, OutputDriver, OutputState
 from .ratelog import RateLimit
@@ -43,6 +48,13 @@ def parse_usb_id(text: str) -> tuple[int, int]:
     return int(vendor, 16), int(product, 16)
 
 
+def version_problem(protocol: int) -> str:
+    """What to do about a hub that speaks another protocol version."""
+    remedy = ("update the hub's firmware (docs/hardware.md)" if protocol < PROTOCOL
+              else "update this app")
+    return f"seat hub speaks protocol {protocol}; this app needs protocol {PROTOCOL}: {remedy}"
+
+
 def find_hub(usb_id: tuple[int, int] = USB_ID) -> str | None:
     """The device path of the first serial port with the hub's USB id, or None."""
     from serial.tools import list_ports
@@ -51,6 +63,14 @@ def find_hub(usb_id: tuple[int, int] = USB_ID) -> str | None:
         if (port.vid, port.pid) == usb_id:
             return port.device
     return None
+
+
+def hello_in(line: bytes) -> Message | None:
+    """The hub's HELLO in ``line``, in this protocol's format or version 1's, or None."""
+    message = decode(line, FROM_HUB) or legacy_hello(line)
+    if message is None or message.word != "HELLO" or len(message.args) != 3:
+        return None
+    return message
 
 
 @dataclass(frozen=True)
@@ -72,17 +92,21 @@ class SeatHub(OutputDriver):
 
     def __init__(self, port: str, input: ControlInput, usb_id: tuple[int, int] = USB_ID,
                  heartbeat: float = 0.5, timeout: float = 1.6, retry: float = 0.4,
-                 read_timeout: float = 0.1, on_change: Callable[[HubStatus], None] | None = None):
+                 read_timeout: float = 0.1, on_change: Callable[[HubStatus], None] | None = None,
+                 debounce: float = 0.03):
         self.configured, self.input, self.usb_id = port, input, usb_id
         self.heartbeat, self.timeout, self.retry = heartbeat, timeout, retry
-        self.read_timeout = read_timeout
+        self.read_timeout, self.debounce = read_timeout, debounce
         self.on_change = on_change
         self._hub_errors = RateLimit(log.warning)  # a hub repeating ERR cannot fill the log
         self._status = HubStatus(port)
         self._serial = None
         self._lights: dict[int, tuple[str, str]] = {}  # seat -> (colour, mode) to show
         self._seq = 0
-        self._write_lock = threading.Lock()
+        self._pings: deque[int] = deque(maxlen=int(timeout / heartbeat) + 2)  # not yet answered
+        self._answered = 0.0  # when a PONG last answered one of our PINGs
+        self._refused: str | None = None  # the version problem last logged
+        self._write_lock = threading.RLock()  # whole lines, in the order of their numbers
         self._lights_lock = threading.Lock()  # show() and the re-send after a connect
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="seat-hub", daemon=True)
@@ -152,7 +176,11 @@ class SeatHub(OutputDriver):
         if hello is None:
             self._drop_port(f"no HELLO from {url}")
             return False
-        _, firmware, seats = hello.args
+        protocol, firmware, seats = hello.args
+        if protocol != PROTOCOL:
+            self._refuse(version_problem(protocol))
+            return False
+        self._refused = None
         self._set(connected=True, port=url, firmware=firmware, seats=seats, problem=None)
         log.info("seat hub on %s: firmware %s, %d seats", url, firmware, seats)
         with self._lights_lock:  # the whole picture again (the hub may have been reset)
@@ -162,7 +190,18 @@ class SeatHub(OutputDriver):
                     self._send("LIGHT", seat, colour, mode)
         return True
 
-    def _handshake(self, port):
+    def _refuse(self, problem: str) -> None:
+        """Close the port of a hub this app cannot talk to; said once in the log (the port is
+        tried again, and the same answer is not logged again until a hub connects)."""
+        self._drop_port(problem)
+        if problem != self._refused:
+            self._refused = problem
+            log.error("%s", problem)
+
+    def _handshake(self, port) -> Message | None:
+        """The hub's HELLO (whatever protocol it speaks), or None if none came in time. After
+        our HELLO goes the same in version 1's format: a version 2 hub drops it as damaged, an
+        old hub answers it, so it can be told to update rather than not heard at all."""
         import serial
 
         self._buffer, self._seq_in = LineBuffer(), SeqCheck()
@@ -171,15 +210,15 @@ class SeatHub(OutputDriver):
         except (serial.SerialException, OSError):
             return None
         self._send("HELLO", PROTOCOL)
+        self._write(legacy_encode(0, "HELLO", PROTOCOL))
         deadline = time.monotonic() + HANDSHAKE_TIME
         while time.monotonic() < deadline and not self._stop.is_set():
             data = self._read(port)
             if data is None:
                 return None
             for line in self._buffer.feed(data):
-                message = decode(line, FROM_HUB)
-                if message is not None and message.word == "HELLO" and message.args[0] == \
-                        PROTOCOL:
+                message = hello_in(line)
+                if message is not None:
                     self._seq_in.accept(message.seq)
                     return message
         return None
@@ -196,23 +235,23 @@ class SeatHub(OutputDriver):
     def _serve(self) -> None:
         """Read, act, keep the heartbeat, until the hub goes away or the driver stops."""
         port = self._serial
-        heard = pinged = time.monotonic()
+        self._answered = pinged = time.monotonic()
+        self._pings.clear()
         ping = 0
         while not self._stop.is_set() and self._serial is port:
             data = self._read(port)
             if data is None:
                 self._drop_port("the hub was unplugged")
                 return
+            for line in self._buffer.feed(data):
+                self._handle(line)
             now = time.monotonic()
-            if data:
-                heard = now
-                for line in self._buffer.feed(data):
-                    self._handle(line)
-            if now - heard > self.timeout:
+            if now - self._answered > self.timeout:
                 self._drop_port("the hub stopped answering")
                 return
             if now - pinged >= self.heartbeat:
                 ping, pinged = (ping + 1) % 1000, now
+                self._pings.append(ping)
                 self._send("PING", ping)
 
     def _handle(self, line: bytes) -> None:
@@ -230,21 +269,44 @@ class SeatHub(OutputDriver):
             if not 1 <= seat <= min(8, self._status.seats):
                 self._set(dropped=self._status.dropped + 1)
                 return
-            down = message.word == "DOWN"
-            pressed = self._status.pressed | {seat} if down else self._status.pressed - {seat}
-            self._set(pressed=frozenset(pressed))
-            self.input.raw(Control.for_seat(seat), down, "hub")
+            self._seat(seat, message.word == "DOWN")
+        elif message.word == "PONG":
+            self._pong(*message.args)
         elif message.word == "ERR":
             self._hub_errors("seat hub reports an error: %s", message.args[0])
 
+    def _pong(self, ping: int, mask: int) -> None:
+        """An answer to one of our PINGs keeps the hub connected; its mask of the seats held
+        down puts right a seat whose DOWN or UP was lost on the way."""
+        if ping not in self._pings:
+            return  # not an answer to a PING of this session (or far too late)
+        while self._pings.popleft() != ping:  # this one and older ones are answered
+            pass
+        self._answered = time.monotonic()
+        hub_view = mask_seats(mask, min(8, self._status.seats))
+        for seat in sorted(hub_view ^ self._status.pressed):
+            log.debug("seat hub: seat %d's %s was lost; put right", seat,
+                      "DOWN" if seat in hub_view else "UP")
+            self._seat(seat, seat in hub_view)
+
+    def _seat(self, seat: int, down: bool) -> None:
+        """Seat ``seat``'s button went down or up, as far as the driver knows."""
+        pressed = self._status.pressed | {seat} if down else self._status.pressed - {seat}
+        self._set(pressed=frozenset(pressed))
+        self.input.raw(Control.for_seat(seat), down, "hub", self.debounce)
+
     # --- helpers ----------------------------------------------------------------------------------------
     def _send(self, word: str, *args) -> None:
+        with self._write_lock:
+            line = encode(self._seq, word, *args)
+            self._seq = (self._seq + 1) % 256
+            self._write(line)
+
+    def _write(self, line: bytes) -> None:
         port = self._serial
         if port is None:
             return
         with self._write_lock:
-            line = encode(self._seq, word, *args)
-            self._seq = (self._seq + 1) % 256
             try:
                 port.write(line)
             except Exception as exc:  # a port that went away while writing
@@ -257,7 +319,7 @@ class SeatHub(OutputDriver):
         except Exception:
             pass
         for seat in self._status.pressed:  # nothing stays held down
-            self.input.raw(Control.for_seat(seat), False, "hub")
+            self.input.raw(Control.for_seat(seat), False, "hub", self.debounce)
         was = self._status.connected
         self._set(connected=False, pressed=frozenset(), problem=problem)
         if was and problem:

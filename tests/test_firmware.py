@@ -1,6 +1,6 @@
-"""The Pico firmware (firmware/main.py) speaks the same protocol as the driver: loaded here with
-stand-ins for the board's modules, fed the driver's own lines (hw/hubproto.py), its answers
-read back with the driver's decoder."""
+"""The Pico firmware (firmware/main.py) speaks the same protocol as the driver (version 2): loaded
+here with stand-ins for the board's modules, fed the driver's own lines (hw/hubproto.py), its
+answers read back with the driver's decoder; its PONG carries the buttons held down."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ import importlib.util
 
 import pytest
 
+import random
+
 from conftest import ROOT
-from hw.hubproto import FROM_HUB, decode, encode
+from hw.hubproto import FROM_HUB, MAX_LINE, PROTOCOL, TO_HUB, decode, encode, legacy_encode
+from test_hubproto_v2 import corrupt, sample_lines
 
 
 class Pixels(list):
@@ -45,10 +48,10 @@ def answers(hub):
 
 
 def test_hello_and_ping_are_answered_in_the_drivers_protocol(hub):
-    hub.feed(encode(0, "HELLO", 1) + encode(1, "PING", 42), now=10)
+    hub.feed(encode(0, "HELLO", 2) + encode(1, "PING", 42), now=10)
     hello, pong = answers(hub)
-    assert (hello.word, hello.args) == ("HELLO", (1, hub.firmware.FIRMWARE, 8))
-    assert (pong.word, pong.args, pong.seq) == ("PONG", (42,), 1)
+    assert (hello.word, hello.args) == ("HELLO", (2, "2.0", 8))
+    assert (pong.word, pong.args, pong.seq) == ("PONG", (42, 0), 1)  # no seat held
 
 
 def test_lights_steady_pulse_off_and_all_off(hub):
@@ -80,7 +83,7 @@ def test_buzz_and_damaged_lines(hub):
     assert hub.buzzer.level == 1
     hub.show(170)
     assert hub.buzzer.level == 0
-    hub.feed(b"1 LIGHT 1 FFFFFF STEADY*00\n", now=200)  # bad checksum: ignored
+    hub.feed(b"1 LIGHT 1 FFFFFF STEADY*00000000\n", now=200)  # bad checksum: ignored
     hub.feed(b"\x03\x00garbage" * 20 + b"\n", now=200)
     hub.feed(encode(2, "LIGHT", 9, "FFFFFF", "STEADY"), now=200)  # no seat 9: an error back
     hub.show(200)
@@ -89,6 +92,48 @@ def test_buzz_and_damaged_lines(hub):
 
 
 def test_button_messages_are_what_the_driver_reads(hub):
-    hub.send("DOWN", 3)
-    hub.send("UP", 3)
+    hub.button(3, True)
+    hub.button(3, False)
     assert [(m.word, m.args) for m in answers(hub)] == [("DOWN", (3,)), ("UP", (3,))]
+
+
+def test_the_pong_carries_the_buttons_held_down(hub):
+    hub.button(1, True)
+    hub.button(3, True)
+    hub.button(8, True)
+    hub.button(8, False)
+    hub.feed(encode(0, "PING", 7), now=0)
+    assert (answers(hub)[-1].word, answers(hub)[-1].args) == ("PONG", (7, 5))  # seats 1 and 3
+    hub.button(1, False)
+    hub.button(3, False)
+    hub.feed(encode(1, "PING", 8), now=10)
+    assert answers(hub)[-1].args == (8, 0)
+
+
+def test_the_firmware_writes_the_same_crc_32_lines(hub):
+    assert (hub.firmware.PROTOCOL, hub.firmware.FIRMWARE) == (PROTOCOL, "2.0")
+    assert hub.firmware.MAX_LINE == MAX_LINE
+    assert hub.firmware.encode(7, "DOWN", 3) == b"7 DOWN 3*6D77E916\n"
+    assert hub.firmware.encode(2, "PONG", 1, 4) == b"2 PONG 1 4*0432514D\n"
+
+
+def test_the_drivers_lines_all_read_in_the_firmware(hub):
+    for line in sample_lines(random.Random(3)):
+        message = decode(line, TO_HUB)
+        if message is not None:  # the lines the Pi sends
+            assert hub.firmware.decode(line) == (message.word, list(message.args)), line
+
+
+def test_damaged_lines_from_the_pi_are_never_read(hub):
+    rng = random.Random(20240603)
+    lines = [line for line in sample_lines(rng) if decode(line, TO_HUB) is not None]
+    for _ in range(20_000):
+        damaged = corrupt(rng.choice(lines), rng)
+        assert all(hub.firmware.decode(piece) is None for piece in damaged.split(b"\n")), damaged
+
+
+def test_hello_is_answered_with_protocol_2_and_a_version_1_pi_is_not_heard(hub):
+    hub.feed(legacy_encode(0, "HELLO", 1), now=0)  # an old app: the XOR checksum is damage
+    assert hub.sent == []
+    hub.feed(encode(1, "HELLO", 1), now=0)  # any version asked for: the Pi decides
+    assert answers(hub)[0].args == (2, "2.0", 8)

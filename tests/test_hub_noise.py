@@ -9,11 +9,9 @@ import logging
 import time
 
 from conftest import play
-from hw.hubsim import HubSim
+from hw.hubsim import GARBAGE, HubSim
 from test_serialhub import wait_for
 from ui.app import HUB_REDRAW_EVERY
-
-GARBAGE = b"\x07 not a line *ZZ\n"
 
 
 def noisy(app, sim, seconds: float, per_second: int = 500) -> None:

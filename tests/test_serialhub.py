@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hw.controls import Control, Kind
-from hw.hubproto import (FROM_HUB, MAX_LINE, TO_HUB, LineBuffer, SeqCheck, checksum, decode,
-                         encode)
+from hw.hubproto import (FROM_HUB, MAX_LINE, PROTOCOL, TO_HUB, LineBuffer, SeqCheck, checksum,
+                         decode, encode, legacy_hello)
 from hw.hubsim import HubSim
 from hw.inputs import ControlInput
 from hw.outputs import LedMode, Outputs
@@ -60,8 +60,10 @@ messages = st.one_of(
     st.builds(lambda s, n, c, m: (s, "LIGHT", (n, c, m)), st.integers(0, 255),
               st.integers(1, 8), st.from_regex(r"[0-9A-F]{6}", fullmatch=True),
               st.sampled_from(["STEADY", "PULSE", "OFF"])),
-    st.builds(lambda s, f, n: (s, "HELLO", (1, f, n)), st.integers(0, 255),
-              st.from_regex(r"[a-z0-9.\-]{1,10}", fullmatch=True), st.integers(1, 8)))
+    st.builds(lambda s, f, n: (s, "HELLO", (PROTOCOL, f, n)), st.integers(0, 255),
+              st.from_regex(r"[a-z0-9.\-]{1,10}", fullmatch=True), st.integers(1, 8)),
+    st.builds(lambda s, n, m: (s, "PONG", (n, m)), st.integers(0, 255), st.integers(0, 999),
+              st.integers(0, 255)))
 
 
 @given(messages)
@@ -92,7 +94,7 @@ def test_garbage_never_raises_and_is_never_a_press(data):
 
 
 def test_checksum_and_sequence_bookkeeping():
-    assert checksum(b"7 DOWN 3") == 0x16
+    assert checksum(b"7 DOWN 3") == 0x6D77E916  # binascii.crc32
     seq = SeqCheck()
     assert seq.accept(5) and not seq.accept(5)  # a repeat is dropped
     assert seq.accept(8) and seq.lost == 2
@@ -106,12 +108,12 @@ def test_the_protocol_documents_example_lines_are_good_lines():
     from conftest import ROOT
 
     text = (ROOT / "docs" / "serial-protocol.md").read_text(encoding="utf-8")
-    lines = [line.split(maxsplit=3)[3] for line in text.splitlines()
-             if line.startswith(("Pi  → hub", "hub → Pi"))]
-    assert len(lines) == 8
-    for line in lines:
-        assert decode(line.encode() + b"\n") is not None, line
-
+    lines = [line.split(maxsplit=3)[3].split("  ")[0] for line in text.splitlines()
+             if line.startswith(("Pi  → hub", "hub → Pi"))]  # a note may follow two spaces
+    assert len(lines) == 11
+    good = [line for line in lines if decode(line.encode() + b"\n") is not None]
+    probes = [line for line in lines if legacy_hello(line.encode() + b"\n") is not None]
+    assert len(good) == 10 and len(probes) == 1, lines  # the version 1 probe after HELLO
 
 def test_a_line_without_end_is_cut_and_dropped():
     buffer = LineBuffer()
@@ -196,7 +198,7 @@ def test_garbage_on_the_line_presses_nothing(rig, junk):
 
 def test_damaged_lines_are_counted(rig):
     before = rig.hub.status.dropped
-    rig.sim.send_raw(b"3 DOWN 2*00\n")
+    rig.sim.send_raw(b"3 DOWN 2*00000000\n")
     rig.sim.send_raw(b"\x00\xff garbage\n")
     assert wait_for(lambda: rig.hub.status.dropped == before + 2)
     assert not seat_events(rig.events)

@@ -18,8 +18,10 @@ import pygame
 import pytest
 
 from conftest import HOLD, play, record_text
+from hw.hubsim import HubSim
 from hw.pins import DEFAULT_PINS
 from test_ui_citadels import start_game
+from test_serialhub import wait_for
 from test_ui_citadels_calling import FIRST_GAME_9, drawn_now, drawn_whole, open_prepared
 from ui.script import HOLD_MARGIN, ScriptRunner
 
@@ -165,23 +167,27 @@ def test_with_seat_buttons_the_drafters_gate_ignores_a_held_name(make_app, langu
     assert app.top.name == "draft-private" and app.top.seat == 1
 
 
-def test_a_hub_seat_counts_as_a_seat_button_only_while_the_hub_is_connected(make_app):
-    from dataclasses import replace
-
-    app = make_app()
-    assert not app.has_seat_button(1)  # mock GPIO without seat pins: touch only
-
-    class Hub:  # the status a SeatHub reports (hw/serialhub.py HubStatus)
-        status = None
-
-    from hw.serialhub import HubStatus
-
-    app.hw.hub = Hub()
-    app.hw.hub.status = HubStatus("/dev/companion-hub", connected=True, seats=4)
-    assert app.has_seat_button(4) and not app.has_seat_button(5)
-    app.hw.hub.status = replace(app.hw.hub.status, connected=False)
-    assert not app.has_seat_button(1)  # unplugged: the names work again (and are announced)
-    app.hw.hub = None
+def test_a_hub_seat_is_a_seat_button_while_the_hub_is_connected(make_app, tmp_path):
+    """The seat hub simulator on a real pty: its seats open their gates only with their own
+    buttons; unplugged, the names work again."""
+    sim = HubSim(tmp_path / "hub", seats=4).start()
+    try:
+        app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+        assert wait_for(lambda: app.hw.hub.status.connected)
+        assert app.has_seat_button(4) and not app.has_seat_button(5)
+        start_game(app, "2016", 5)
+        play(app, "HOLD @player\nEXPECT gate")
+        assert app.top.warning == app.t("gate.use_button", n=1)
+        sim.press(1)
+        assert wait_for(lambda: (app.step(0.05), app.top.name == "draft-private")[1])
+        sim.release(1)
+        play(app, "BACK\nEXPECT gate")
+        sim.unplug()
+        assert wait_for(lambda: not app.hw.hub.status.connected)
+        assert not app.has_seat_button(1)
+        play(app, "HOLD @player\nEXPECT draft-private")  # the touchscreen works again
+    finally:
+        sim.stop()
 
 
 # --- private screens only while the hold lasts ---------------------------------------------
