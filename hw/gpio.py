@@ -1,9 +1,11 @@
-"""GPIO backend: gpiozero Buttons, LEDs and a Buzzer from a pin map.
+"""GPIO backend: gpiozero input devices, LEDs and a Buzzer from a pin map.
 
-Buttons are wired GPIO -> button -> GND and use the internal pull-up. gpiozero's own
-``bounce_time`` is not used: every edge goes to :class:`hw.inputs.ControlInput`, whose
-debounce works the same for every backend and is tested (gpiozero's mock pins ignore
-``bounce_time``).
+Buttons are wired GPIO -> button -> GND and use the internal pull-up. They are gpiozero
+``DigitalInputDevice``s, not ``Button``s: a ``Button`` starts a hold thread that wakes every
+0.1 s for as long as it exists, and the app detects holds itself. gpiozero's own
+``bounce_time`` is not used either: every edge goes to :class:`hw.inputs.ControlInput`, whose
+debounce and hold detection work the same for every backend and are tested (gpiozero's mock
+pins ignore ``bounce_time``).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class GpioBackend(OutputDriver):
         debounce: float,
         factory=None,
     ):
-        from gpiozero import LED, Button, Buzzer
+        from gpiozero import LED, Buzzer, DigitalInputDevice
 
         self.factory = factory if factory is not None else default_factory()
         self.pins = dict(pins)
@@ -53,15 +55,15 @@ class GpioBackend(OutputDriver):
         try:
             for key, control in BUTTON_KEYS.items():
                 if key in pins:
-                    button = Button(
+                    button = DigitalInputDevice(
                         pins[key], pull_up=True, bounce_time=None, pin_factory=self.factory
                     )
 
                     def edge(pressed, control=control):
                         control_input.raw(control, pressed, self.source, debounce)
 
-                    button.when_pressed = lambda _d, edge=edge: edge(True)
-                    button.when_released = lambda _d, edge=edge: edge(False)
+                    button.when_activated = lambda _d, edge=edge: edge(True)
+                    button.when_deactivated = lambda _d, edge=edge: edge(False)
                     self.buttons[control] = button
                     self._devices.append(button)
             self.status_led = self._make(LED, pins.get(STATUS_LED))

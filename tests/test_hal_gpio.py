@@ -100,6 +100,18 @@ def test_held_gpio_button_sends_hold_then_release(mock_hw):
     assert (event.kind, event.after_hold) == (Kind.RELEASE, True)
 
 
+def test_gpio_buttons_start_no_hold_threads(mock_hw):
+    """Issue 19: gpiozero's ``Button`` starts one thread per button that wakes every 0.1 s
+    to look for holds; the app detects holds itself (``ControlInput``), so the GPIO buttons
+    are plain input devices and an idle table starts no such thread."""
+    import threading
+
+    hardware, _, _ = mock_hw
+    assert len(hardware.gpio.buttons) == 7
+    hold_threads = [t for t in threading.enumerate() if type(t).__name__ == "HoldThread"]
+    assert hold_threads == []
+
+
 def test_status_and_seat_leds_follow_the_output_state(mock_hw):
     hardware, factory, _ = mock_hw
     outputs = hardware.outputs
