@@ -302,14 +302,13 @@ class App:
             self._fingers.down(event.finger_id, pos)
             return
         start = self._fingers.up(event.finger_id, pos)
-        if start is None or pos is None:
+        if start is None:
             return
         self._last_input = time.monotonic()
         button = self.top.button_at(start)
-        if button is not None and button.rect.collidepoint(pos) and button.on_click \
-                and button.enabled:
+        if button is not None:
             self.dirty = True
-            self.act(button.on_click)
+            self._tap(button, pos)
 
     def has_seat_button(self, seat: int) -> bool:
         """Whether ``seat`` has a button of its own on this table (a GPIO seat pin, or a
@@ -367,9 +366,14 @@ class App:
         elif event.kind is Kind.RELEASE:
             target.pressed = False
             self._pointer_target = None
-            up = self._pointer_up
-            if not event.after_hold and up and target.rect.collidepoint(up) and target.on_click:
-                self.act(target.on_click)
+            if not event.after_hold:
+                self._tap(target, self._pointer_up)
+
+    def _tap(self, target: Button, up: tuple[float, float] | None) -> None:
+        """A touch that came down on ``target`` and was lifted at ``up``: its action, if it
+        was lifted on the button."""
+        if up and target.rect.collidepoint(up) and target.on_click:
+            self.act(target.on_click)
 
     def act(self, action) -> None:
         """Carry out a button's action, remembered so a failed save can be tried again."""

@@ -532,13 +532,9 @@ def _may_look(state: Calling) -> tuple[int, ...]:
     private = _pending(state) in ("warrants", "threats")
     held = len(state.setup.holders) // state.setup.players
     revealed = [e.seat for e in state.events if e.kind == "reveal"]
-    secret = set()
-    for e in state.events:
-        if e.kind == "warrants" and not _signed_revealed(state):
-            secret.add(e.seat)
-        if e.kind == "threats" and not any(x.kind == "threat_revealed" and x.value
-                                           for x in state.events):
-            secret.add(e.seat)
+    turned = {"warrants": _signed_revealed(state),
+              "threats": any(e.kind == "threat_revealed" and e.value for e in state.events)}
+    secret = {e.seat for e in state.events if e.kind in turned and not turned[e.kind]}
     return tuple(s for s in range(1, state.setup.players + 1)
                  if (not private or s == state.actor)
                  and (revealed.count(s) < held or s in secret))

@@ -30,12 +30,13 @@ class GateScreen(Screen):
 
     def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None],
                  hidden_again: str | None = None,
-                 on_name_reveal: Callable[[], None] | None = None):
+                 on_name_reveal: Callable[[], None] | None = None, identified: bool = False):
         """``on_name_reveal``: called before ``on_reveal`` when the player was identified only
-        by holding their name (a seat without a button of its own), e.g. to record the look."""
+        by holding their name (a seat without a button of its own), e.g. to record the look.
+        ``identified``: the seat's button was pressed already (it opened this gate)."""
         self.seat, self.player, self.on_reveal = seat, player, on_reveal
         self.on_name_reveal = on_name_reveal
-        self.identified = False
+        self.identified = identified
         self.warning: str | None = None
         self.hidden_again = hidden_again  # why the private screen hid itself: QUIET, LET_GO
         super().__init__(app)
