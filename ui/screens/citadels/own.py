@@ -45,7 +45,7 @@ class SeatChoiceScreen(Screen):
         if self.app.has_seat_button(seat):
             self.warning = self.t("gate.use_button", n=seat)
         else:
-            self.open(seat, announced=True)
+            self.open(seat, by_button=False)
 
     def on_control(self, event: ControlEvent) -> bool:
         """A seat button (or a keyboard digit standing in for one) opens that seat's gate
@@ -55,18 +55,19 @@ class SeatChoiceScreen(Screen):
             return False
         if event.kind is Kind.PRESS:
             if self.may_look(seat):
-                self.open(seat, announced=False)
-                self.app.top.identify()
+                self.open(seat, by_button=True)
             else:
                 self.warning = self.t("draft.check_later")
         return True
 
-    def open(self, seat: int, announced: bool) -> None:
+    def open(self, seat: int, by_button: bool) -> None:
+        """The seat's gate: identified already if its button opened it; otherwise a reveal by
+        the held name is stored as a look."""
         app, c = self.app, self.controller
-        record = (lambda: c.confirm(Look(seat))) if announced else None
         app.replace(GateScreen(app, seat, c.name(seat),
                                lambda: app.replace(OwnScreen(app, c, seat, self.back_to)),
-                               on_name_reveal=record))
+                               on_name_reveal=lambda: c.confirm(Look(seat)),
+                               identified=by_button))
 
     def hint(self) -> str:
         seats = range(1, self.controller.players + 1)
