@@ -186,6 +186,7 @@ def test_unplug_lets_go_of_held_seats_and_replug_reconnects_within_two_seconds(r
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(junk=st.lists(st.binary(min_size=1, max_size=80), min_size=1, max_size=4))
 def test_garbage_on_the_line_presses_nothing(rig, junk):
+    time.sleep(0.1)  # the last example's tap is past the Pi's debounce: this one is not bounce
     rig.events.clear()
     for chunk in junk:
         rig.sim.send_raw(chunk)
