@@ -1,33 +1,51 @@
-"""CPU use over 10 s idle on the home screen: the companion's loop against a conventional
-``clock.tick(60)`` loop that redraws the same screen every frame."""
+"""An idle home screen, 10 s per loop, all in one run: CPU (percent of one core, from the
+threads' schedstat) and wake-ups per second (context switches) of
+
+- the app on the GPIO backend (gpiozero's MockFactory: the Pi's code path without a Pi) and on
+  the keyboard backend, on SDL's dummy driver;
+- a blocking stand-in: a minimal pygame-ce program that shows one frame and then sleeps on a
+  ``threading.Event`` nobody sets — the floor for any loop;
+- the conventional loops: redraw and ``clock.tick(60)``, and ``pygame.event.wait(1000)``;
+- with Xvfb on this machine: the app and the conventional loop in a real X window too (the
+  dummy driver never presents pixels).
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from common import ROOT, emit, measure_cpu, scratch_dir, start_app, stop
+from common import ROOT, emit, measure_idle, scratch_dir, start_app, stop
 
 SECONDS = 10.0
+SETTLE = 1.0  # s after the first frame before measuring
 
 
-def conventional_loop(mode: str) -> None:
-    """What most pygame programs do: handle events, redraw, tick(60), forever; or the
-    textbook event-driven loop, ``pygame.event.wait`` with a timeout (SDL polls it at 1 kHz)."""
+def peer_loop(mode: str) -> None:
+    """The peers: a program that blocks, or the app's screen driven by a conventional loop."""
     import signal
+    import threading
     from dataclasses import replace
 
     import pygame
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # so the scratch folder is removed
+    if mode == "--blocking":
+        pygame.display.init()
+        pygame.display.set_mode((800, 480))
+        pygame.display.flip()
+        print("INFO ready: first frame shown", file=sys.stderr, flush=True)
+        threading.Event().wait()
     from ui.app import App
     from ui.config import load_config
 
     data = Path(scratch_dir())
     config = replace(load_config(data / "none.toml"), data_dir=data, language="en")
-    app = App(config, headless=True, env={"COMPANION_HW": "keyboard"})
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    app = App(config, headless=headless, env={"COMPANION_HW": "keyboard"})
     clock = pygame.time.Clock()
     print("INFO ready: first frame shown", file=sys.stderr, flush=True)
     while mode == "--conventional":
@@ -41,36 +59,67 @@ def conventional_loop(mode: str) -> None:
             app.render()
 
 
-def other_loop(mode: str) -> float:
-    """CPU percent of this file run as another kind of loop."""
-    conv = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), mode],
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            env={**os.environ, "COMPANION_HW": "keyboard",
-                                 "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy")})
-    for line in conv.stderr:
+def start_peer(mode: str, env: dict) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), mode],
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    for line in proc.stderr:
         if "ready" in line:
-            break
-    else:
-        raise SystemExit("the conventional loop did not start")
-    percent = measure_cpu(conv.pid, SECONDS)
-    stop(conv)
-    return percent
+            return proc
+    raise SystemExit(f"the {mode} loop did not start")
+
+
+def measured(proc: subprocess.Popen) -> dict:
+    import time
+
+    time.sleep(SETTLE)
+    try:
+        return measure_idle(proc.pid, SECONDS)
+    finally:
+        stop(proc)
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str] | None:
+    """An X server of our own (Xvfb), and its DISPLAY; None where Xvfb is missing."""
+    if shutil.which("Xvfb") is None:
+        return None
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24",
+                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as answer:
+        number = answer.readline().strip()
+    return (server, f":{number}") if number else None
 
 
 def main() -> None:
-    proc, _ = start_app()
-    companion = measure_cpu(proc.pid, SECONDS)
-    stop(proc)
-    conventional = other_loop("--conventional")
-    event_wait = other_loop("--event-wait")
-    emit("idle_cpu_home_screen", seconds=SECONDS, target_percent=1.0,
-         companion_percent_of_core=round(companion, 3),
-         conventional_tick60_percent_of_core=round(conventional, 3),
-         plain_event_wait_percent_of_core=round(event_wait, 3))
+    dummy = {**os.environ, "SDL_VIDEODRIVER": "dummy", "COMPANION_HW": "keyboard"}
+    loops = {
+        "app_gpio_backend": measured(start_app(env_extra={"COMPANION_HW": "mock"})[0]),
+        "app_keyboard_backend": measured(start_app()[0]),
+        "blocking_standin": measured(start_peer("--blocking", dummy)),
+        "conventional_tick60": measured(start_peer("--conventional", dummy)),
+        "plain_event_wait_1s": measured(start_peer("--event-wait", dummy)),
+    }
+    xvfb = start_xvfb()
+    if xvfb is not None:
+        server, display = xvfb
+        window = {k: v for k, v in dummy.items() if k != "SDL_VIDEODRIVER"}
+        window["DISPLAY"] = display
+        try:
+            loops["app_gpio_backend_x11_window"] = measured(start_app(
+                env_extra={"COMPANION_HW": "mock", "DISPLAY": display}, headless=False)[0])
+            loops["blocking_standin_x11_window"] = measured(start_peer("--blocking", window))
+            loops["conventional_tick60_x11_window"] = measured(
+                start_peer("--conventional", window))
+        finally:
+            server.terminate()
+            server.wait()
+    emit("idle_home_screen", seconds_per_loop=SECONDS, target_percent=0.05,
+         target_wakeups_per_s=2, xvfb=xvfb is not None, loops=loops)
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1:
-        conventional_loop(sys.argv[1])
+        peer_loop(sys.argv[1])
     else:
         main()

@@ -63,14 +63,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-def start_app(*args: str, env_extra: dict | None = None) -> tuple[subprocess.Popen, str]:
-    """Start ``companion --headless`` in a fresh data folder; return once its first frame is up."""
+def start_app(*args: str, env_extra: dict | None = None,
+              headless: bool = True) -> tuple[subprocess.Popen, str]:
+    """Start ``companion`` (``--headless`` unless told otherwise: then in the window of the
+    ``DISPLAY`` in ``env_extra``) in a fresh data folder; return once its first frame is up."""
     data = scratch_dir()
     env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
            "COMPANION_HW": "keyboard", **(env_extra or {})}
+    if not headless:
+        env.pop("SDL_VIDEODRIVER")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ui.cli", "--headless", "--lang", "en", "--data-dir", data,
-         "--config", os.path.join(data, "none.toml"), *args],
+        [sys.executable, "-m", "ui.cli", *(["--headless"] if headless else []), "--lang", "en",
+         "--data-dir", data, "--config", os.path.join(data, "none.toml"), *args],
         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     for line in proc.stderr:
         if "ready: first frame shown" in line:
@@ -91,3 +95,30 @@ def measure_cpu(pid: int, seconds: float) -> float:
     before, t0 = cpu_seconds(pid), time.monotonic()
     time.sleep(seconds)
     return (cpu_seconds(pid) - before) / (time.monotonic() - t0) * 100
+
+
+def thread_counters(pid: int) -> tuple[int, int]:
+    """(nanoseconds on a CPU, times put to sleep or off a CPU) summed over ``pid``'s threads,
+    from /proc/PID/task/*/schedstat and status: exact where /proc/PID/stat counts 10 ms ticks."""
+    cpu_ns = switches = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            cpu_ns += int((task / "schedstat").read_text().split()[0])
+            for line in (task / "status").read_text().splitlines():
+                if "ctxt_switches:" in line:
+                    switches += int(line.split()[1])
+        except (OSError, ValueError):  # a thread that ended meanwhile
+            continue
+    return cpu_ns, switches
+
+
+def measure_idle(pid: int, seconds: float) -> dict:
+    """A process left alone for ``seconds``: percent of one core and wake-ups per second (each
+    context switch is one sleep ended, or one preemption)."""
+    cpu0, switches0 = thread_counters(pid)
+    t0 = time.monotonic()
+    time.sleep(seconds)
+    cpu1, switches1 = thread_counters(pid)
+    elapsed = time.monotonic() - t0
+    return {"percent_of_core": round((cpu1 - cpu0) / 1e9 / elapsed * 100, 4),
+            "wakeups_per_s": round((switches1 - switches0) / elapsed, 2)}

@@ -103,16 +103,20 @@ def test_no_display_gives_one_clear_message(tmp_path, driver):
 
 
 def test_headless_run_stops_cleanly_on_sigterm(tmp_path):
+    """SIGTERM ends the loop's sleep at once (no timer wakes an idle loop: the signal does)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "COMPANION_HW": "mock"}
     proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "--headless", "--lang", "en",
                              "--data-dir", str(tmp_path), "--config", str(tmp_path / "x.toml")],
                             stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     deadline = time.monotonic() + 60
     for line in proc.stderr:
-        if "screen home" in line or time.monotonic() > deadline:
+        if "ready: first frame shown" in line or time.monotonic() > deadline:
             break
+    time.sleep(1.0)  # asleep by now
+    t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == 0
+    assert time.monotonic() - t0 < 3.0
     assert "Traceback" not in proc.stderr.read()
 
 

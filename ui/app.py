@@ -1,12 +1,10 @@
 """The main loop: one thread, event-driven, redrawing only when something changed.
 
-Input arrives three ways and ends up the same: keys and touches come from SDL; GPIO (and later
-serial) edges come from backend threads through :class:`hw.inputs.ControlInput`, whose sink
-posts a CONTROL event into the pygame queue. The loop waits for events without spinning:
-while the user is active it uses ``pygame.event.wait`` (SDL polls every millisecond inside),
-and after ``ACTIVE_WINDOW`` seconds of quiet it checks SDL every ``IDLE_POLL`` seconds and
-sleeps on a threading.Event in between, which a backend thread sets to wake it at once.
-That keeps an idle screen well under 1 % of a core (see docs/benchmarks.md).
+Input arrives three ways and ends up the same: keys and touches come from SDL; GPIO and seat hub
+edges come from backend threads through :class:`hw.inputs.ControlInput`, whose sink posts a
+CONTROL event into the pygame queue. Between events the loop sleeps in the kernel
+(``ui/wakeup.py``) until one of them is there or a timer the app asked for is due: no polling,
+so an idle screen costs nothing (see docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -17,7 +15,8 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Iterator, Mapping
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 
 import pygame
 
@@ -40,6 +39,7 @@ from .i18n import Catalog
 from .screens.base import Screen
 from .sdnotify import Notifier
 from .speech import VOICES, Speaker
+from .wakeup import Waker, open_sleeper
 from .widgets import Button, draw_text, next_focus
 
 log = logging.getLogger(__name__)
@@ -47,10 +47,7 @@ log = logging.getLogger(__name__)
 CONTROL_EVENT = pygame.event.custom_type()
 REFRESH_EVENT = pygame.event.custom_type()
 
-ACTIVE_WINDOW = 2.0  # seconds after the last input during which the loop polls SDL at 1 kHz
 HUB_REDRAW_EVERY = 0.25  # s: the hub's counts are redrawn at most 4 times a second
-IDLE_POLL = 0.02  # seconds between SDL checks when idle (touch latency <= 20 ms)
-MAX_SLEEP = 1.0
 STRIP_HEIGHT = 24  # px below the picture for the debug strip (LEDs and buzzer on a laptop)
 
 MISSING = object()  # a setting never chosen on the device
@@ -72,7 +69,7 @@ class App:
         self.notices: list[tuple[str, dict]] = [("notice.config", {"error": e}) for e in config.errors]
         for error in config.errors:
             log.error("config: %s", error)
-        self._wake = threading.Event()
+        self._wake = Waker()  # set by backend threads after posting an event
         self.lock = DataLock(config.data_dir)
         self.lock.acquire()  # AlreadyRunning: another app has this data directory
         opened = open_store(config.database)
@@ -106,6 +103,8 @@ class App:
                             else not self.hw.has_physical_outputs and not headless)
         self.display = Display(self.rotation, config.fullscreen, headless,
                                strip=STRIP_HEIGHT if self.debug_strip else 0)
+        self.sleeper = open_sleeper(self.display.driver, self._wake)
+        self._signal_fd: int | None = None  # the previous wakeup fd, while ours is installed
         self.notifier = Notifier(env)
         self.seeds: Iterator[int] | None = None  # --seed: fixed seeds for scripted runs
         # Spoken calls: espeak-ng on the device; headless runs stay silent unless a test names
@@ -129,6 +128,7 @@ class App:
         self._pointer_up: tuple[float, float] | None = None
         self._last_action = None  # (screen, callback) of the last button pressed: a retry
         self.toast: tuple[str, dict] | None = None  # a line shown until the next input
+        self._idle_work: deque[Callable[[], None]] = deque()  # see when_idle
         from .screens.home import HomeScreen
         from .screens.kept import resume_latest
         from .screens.language import LanguageScreen
@@ -244,6 +244,26 @@ class App:
         screen.on_enter()
         self.dirty = True
         log.info("screen %s", screen.name)
+
+    # --- work done while nobody waits ---------------------------------------------------------
+    def when_idle(self, task: Callable[[], None]) -> None:
+        """Run ``task`` when no input is waiting: one task per turn of the loop, before it
+        sleeps, so what a screen will need (text, die faces...) is ready before it is shown.
+        A task should take well under a millisecond; an error in one is logged and dropped."""
+        self._idle_work.append(task)
+
+    def _run_idle_task(self) -> None:
+        task = self._idle_work.popleft()
+        try:
+            task()
+        except Exception as exc:
+            log.error("idle task %s failed: %s", getattr(task, "__qualname__", task),
+                      type(exc).__name__)
+
+    def finish_idle_work(self) -> None:
+        """Run every queued idle task now (benchmarks and tests)."""
+        while self._idle_work:
+            self._run_idle_task()
 
     # --- events -------------------------------------------------------------------------------
     def post(self, event_type: int, **attrs) -> None:
@@ -395,8 +415,9 @@ class App:
             self.close()
         return 0
 
-    def step(self, max_wait: float = MAX_SLEEP) -> None:
-        """Wait for events (at most ``max_wait`` s), handle them, redraw if needed."""
+    def step(self, max_wait: float | None = None) -> None:
+        """Wait for events (at most ``max_wait`` s; None: until one comes or a timer of the
+        app is due), handle them, redraw if needed."""
         for event in self._wait(self._timeout(max_wait)):
             try:
                 self.handle(event)
@@ -409,6 +430,8 @@ class App:
         if self.dirty:
             self.render()
         self._ping_watchdog()
+        if self._idle_work and not pygame.event.peek():
+            self._run_idle_task()
 
     def _hold_ended(self, event: ControlEvent) -> bool:
         """With ``private_while_held``: the hold that revealed the private screen on top was
@@ -476,31 +499,33 @@ class App:
         """Run the loop for ``seconds`` of real time (scripts: WAIT, holds)."""
         end = time.monotonic() + seconds
         while (left := end - time.monotonic()) > 0:
-            self.step(min(left, 0.01))
+            self.step(left)
         self.settle()
 
-    def _timeout(self, max_wait: float) -> float:
-        timeout = max_wait
+    def _timeout(self, max_wait: float | None) -> float | None:
+        """How long the loop may sleep: until the first timer the app asked for (None: no
+        timer, sleep until something happens)."""
+        if self._idle_work:
+            return 0.0
+        due = [max_wait] if max_wait is not None else []
+        now = time.monotonic()
         ping = self.notifier.ping_every()
         if ping is not None:
-            timeout = min(timeout, max(0.0, self._last_ping + ping - time.monotonic()))
+            due.append(self._last_ping + ping - now)
         deadline = self._private_deadline()
         if deadline is not None:  # wake in time to hide it
-            timeout = min(timeout, max(0.0, deadline - time.monotonic()))
+            due.append(deadline - now)
         if self._hub_stale:  # a hub change still to draw
-            timeout = min(timeout, max(0.0, self._hub_drawn + HUB_REDRAW_EVERY
-                                       - time.monotonic()))
-        return timeout
+            due.append(self._hub_drawn + HUB_REDRAW_EVERY - now)
+        return max(0.0, min(due)) if due else None
 
-    def _wait(self, timeout: float) -> list[pygame.event.Event]:
+    def _wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """The events there are; if none, sleep (``ui/wakeup.py``) and take what came."""
         self._wake.clear()
         events = pygame.event.get()
-        if events or timeout <= 0:
+        if events or timeout == 0:
             return events
-        if time.monotonic() - self._last_input < ACTIVE_WINDOW:
-            first = pygame.event.wait(max(1, int(timeout * 1000)))
-            return [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
-        self._wake.wait(min(timeout, IDLE_POLL))
+        self.sleeper.sleep(timeout)
         return pygame.event.get()
 
     def _ping_watchdog(self) -> None:
@@ -631,6 +656,8 @@ class App:
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
+        # A signal caught while another thread runs must still end the loop's sleep.
+        self._signal_fd = signal.set_wakeup_fd(self.sleeper.signal_fd, warn_on_full_buffer=False)
 
     def close(self) -> None:
         """Stop cleanly: tell systemd, turn the lights off, close the store and pygame."""
@@ -640,7 +667,11 @@ class App:
         self.hw.close()
         self.store.close()
         self.lock.release()
+        if self._signal_fd is not None:
+            signal.set_wakeup_fd(self._signal_fd)
+        self.sleeper.close()
         pygame.quit()
+        self._wake.close()
 
     def about(self) -> dict[str, str]:
         """Facts for the About page."""

@@ -1,0 +1,108 @@
+"""The display's input devices (``/dev/input/event*``), watched so the main loop can sleep in
+the kernel until a touch or key arrives.
+
+On the Pi's console (SDL's KMSDRM driver) SDL reads these devices itself, but only when asked
+(``SDL_PumpEvents``); nothing in SDL 2 or pygame-ce can block until they have something. So the
+loop opens each device too — read-only, non-blocking and never grabbed, so SDL still gets every
+event — sleeps in ``select`` on them, throws away what it reads (SDL has its own copy: the
+kernel hands each event to every reader, in the order they opened the device, so SDL's
+reader, opened first, has it before this one wakes), and then lets SDL pump.
+
+Devices plugged in later (a USB keyboard) are found through inotify on the folder, and a device
+that goes away (read fails or ends) is dropped. Written here rather than with python-evdev: we
+parse nothing, so a C extension would add a dependency for an ``os.read``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import os
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+FOLDER = "/dev/input"
+READ_SIZE = 4096  # 170 events of 24 bytes: one read empties a normal burst
+
+# inotify (linux/inotify.h): what changes in the folder make us look again
+IN_ATTRIB, IN_CREATE, IN_DELETE = 0x4, 0x100, 0x200
+IN_NONBLOCK, IN_CLOEXEC = os.O_NONBLOCK, 0o2000000
+
+
+def folder_watch(folder: str) -> int | None:
+    """An inotify descriptor that becomes readable when a device file appears in ``folder``
+    or its permissions change (udev sets them just after), or None where inotify is missing."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
+    except (OSError, AttributeError):
+        return None
+    if fd < 0:
+        return None
+    if libc.inotify_add_watch(fd, os.fsencode(folder), IN_CREATE | IN_ATTRIB | IN_DELETE) < 0:
+        log.info("input devices: cannot watch %s (%s)", folder,
+                 os.strerror(ctypes.get_errno()))
+        os.close(fd)
+        return None
+    return fd
+
+
+class InputDevices:
+    """The readable ``event*`` devices in ``folder``, as file descriptors to sleep on."""
+
+    def __init__(self, folder: str = FOLDER):
+        self.folder = folder
+        self._devices: dict[str, int] = {}  # device path -> our descriptor
+        self._watch = folder_watch(folder) if os.path.isdir(folder) else None
+        self.rescan()
+        log.info("input devices watched: %s", ", ".join(sorted(self._devices)) or "none")
+
+    @property
+    def paths(self) -> list[str]:
+        return sorted(self._devices)
+
+    def fds(self) -> list[int]:
+        """What to sleep on: every device, and the folder watch."""
+        extra = [self._watch] if self._watch is not None else []
+        return [*self._devices.values(), *extra]
+
+    def rescan(self) -> None:
+        """Open every ``event*`` device not open yet (one we may not read is skipped)."""
+        for path in sorted(Path(self.folder).glob("event*")):
+            name = str(path)
+            if name in self._devices:
+                continue
+            try:
+                self._devices[name] = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+            except OSError as exc:
+                log.debug("input device %s not watched: %s", name, exc.strerror)
+
+    def drain(self, readable) -> None:
+        """Read and forget what the readable descriptors hold; look again at the folder if it
+        changed; drop devices that are gone."""
+        for path, fd in list(self._devices.items()):
+            if fd in readable and not self._empty(fd):
+                log.info("input device %s gone", path)
+                os.close(fd)
+                del self._devices[path]
+        if self._watch is not None and self._watch in readable:
+            self._empty(self._watch)
+            self.rescan()
+
+    @staticmethod
+    def _empty(fd: int) -> bool:
+        """Read ``fd`` until nothing is left; False when the device is gone."""
+        while True:
+            try:
+                if not os.read(fd, READ_SIZE):
+                    return False  # end of file: nothing will come again
+            except BlockingIOError:
+                return True
+            except OSError:  # ENODEV: unplugged
+                return False
+
+    def close(self) -> None:
+        for fd in [*self._devices.values(), *([self._watch] if self._watch is not None else [])]:
+            os.close(fd)
+        self._devices, self._watch = {}, None

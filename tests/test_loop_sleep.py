@@ -1,0 +1,201 @@
+"""The main loop sleeps in the kernel until something happens (issue 19): no timer while idle,
+and a GPIO edge, a touch on an input device, a timer of the app or a signal wakes it at once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from hw.controls import Control
+from hw.input_devices import InputDevices
+from ui.wakeup import SelectSleeper, Waker, open_sleeper
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class CountingSleeper:
+    """Wraps the app's sleeper: records every sleep's time limit."""
+
+    def __init__(self, inner):
+        self.inner, self.limits = inner, []
+
+    def sleep(self, timeout):
+        self.limits.append(timeout)
+        self.inner.sleep(timeout)
+
+    def close(self):
+        self.inner.close()
+
+
+def later(seconds, action):
+    timer = threading.Timer(seconds, action)
+    timer.start()
+    return timer
+
+
+def fifo_device(folder) -> str:
+    """A named pipe standing in for /dev/input/eventN (readable when something is written)."""
+    path = os.path.join(folder, "event0")
+    os.mkfifo(path)
+    return path
+
+
+def test_an_idle_home_screen_sleeps_without_a_time_limit(make_app):
+    app = make_app()
+    assert app.top.name == "home"
+    assert app._timeout(None) is None  # no timer at all: nothing wakes it but an event
+
+
+def test_a_gpio_press_wakes_the_sleeping_loop_at_once(make_app):
+    app = make_app()
+    app.sleeper = counting = CountingSleeper(app.sleeper)
+    pin = app.hw.mock_factory.pin(5)  # UP
+    safety = later(5, app._wake.set)  # if the press did not wake it, the test still ends
+    later(0.3, pin.drive_low)
+    t0 = time.monotonic()
+    while not app.hw.input.is_pressed(Control.UP) and time.monotonic() - t0 < 4:
+        app.step()
+    elapsed = time.monotonic() - t0
+    safety.cancel()
+    pin.drive_high()
+    assert app.hw.input.is_pressed(Control.UP) or app.frames
+    assert 0.25 < elapsed < 1.0
+    assert counting.limits[0] is None  # it slept with no time limit until the press
+
+
+def test_a_touch_on_an_input_device_wakes_the_loop(make_app, tmp_path):
+    """On the console SDL reads the touchscreen only when pumped: the loop sleeps on the same
+    device and pumps SDL when it has something."""
+    app = make_app()
+    path = fifo_device(tmp_path)
+    app.sleeper = SelectSleeper(app._wake, InputDevices(str(tmp_path)))
+    writer = os.open(path, os.O_WRONLY)
+    app.settle()
+
+    def touch():  # SDL's own reader has the event first, then ours is readable
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                             unicode="", scancode=0))
+        os.write(writer, bytes(24))
+
+    safety = later(5, app._wake.set)
+    later(0.3, touch)
+    focus = app.top.focus
+    t0 = time.monotonic()
+    app.step()
+    app.settle()
+    safety.cancel()
+    os.close(writer)
+    assert time.monotonic() - t0 < 1.0
+    assert app.top.focus != focus  # the DOWN key moved the focus
+
+
+def test_input_devices_plugged_in_later_and_unplugged(tmp_path):
+    devices = InputDevices(str(tmp_path))
+    assert devices.paths == []
+    path = fifo_device(tmp_path)
+    sleeper = SelectSleeper(Waker(), devices)
+    sleeper.sleep(1.0)  # the folder changed: it looks again
+    assert devices.paths == [path]
+    writer = os.open(path, os.O_WRONLY)
+    os.write(writer, bytes(48))
+    t0 = time.monotonic()
+    sleeper.sleep(2.0)
+    assert time.monotonic() - t0 < 0.5
+    t0 = time.monotonic()
+    sleeper.sleep(0.2)  # what was there was read: no wake-up for it again
+    assert time.monotonic() - t0 >= 0.19
+    os.close(writer)  # a pipe whose writer is gone reads as the end: the device is dropped
+    sleeper.sleep(1.0)
+    assert devices.paths == []
+    devices.close()
+
+
+def test_a_timer_of_the_app_limits_the_sleep(make_app):
+    """A private screen hides after ``private_timeout``: the loop wakes for that, no sooner."""
+    from ui.screens.about import AboutScreen
+
+    app = make_app(private_timeout=30)
+    screen = AboutScreen(app)
+    screen.private = True
+    app.push(screen)
+    limit = app._timeout(None)
+    assert 29.0 < limit <= 30.0
+
+
+def test_the_waker_wakes_a_sleep_from_another_thread():
+    waker = Waker()
+    sleeper = SelectSleeper(waker)
+    later(0.2, waker.set)
+    t0 = time.monotonic()
+    sleeper.sleep(None)
+    assert 0.15 < time.monotonic() - t0 < 1.0
+    waker.clear()
+    t0 = time.monotonic()
+    sleeper.sleep(0.1)
+    assert time.monotonic() - t0 >= 0.09  # cleared: no wake-up left over
+    waker.close()
+    waker.set()  # after close: nothing is written (the descriptor may be someone else's now)
+
+
+@pytest.mark.parametrize("driver,kind", [("dummy", "select (waker)"),
+                                         ("nosuch", "polling every 20 ms")])
+def test_the_way_to_sleep_follows_the_driver(driver, kind):
+    waker = Waker()
+    sleeper = open_sleeper(driver, waker)
+    assert kind in sleeper.name
+    sleeper.close()
+    waker.close()
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (apt xvfb)")
+def test_a_real_window_sleeps_in_sdls_wait_and_stops_on_sigterm(tmp_path):
+    """Under X11 the loop sleeps in SDL's own wait; a signal (which SDL's wait would not
+    notice) is relayed to it, so SIGTERM still stops the app at once."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    proc = subprocess.Popen(
+        ["xvfb-run", "-a", sys.executable, "-m", "ui.cli", "--lang", "en", "--data-dir",
+         str(tmp_path), "--config", str(tmp_path / "x.toml")],
+        stderr=subprocess.PIPE, text=True, env={**env, "COMPANION_HW": "mock"}, cwd=ROOT,
+        start_new_session=True)
+    said = []
+    for line in proc.stderr:
+        said.append(line)
+        if "ready: first frame shown" in line:
+            break
+    assert any("the loop sleeps in SDL_WaitEventTimeout" in line for line in said), said
+    time.sleep(1.0)
+    app = [p for p in psutil_children(proc.pid) if "ui.cli" in p[1]]
+    assert app, "the app's process was not found"
+    t0 = time.monotonic()
+    os.kill(app[0][0], signal.SIGTERM)
+    assert proc.wait(timeout=30) == 0
+    assert time.monotonic() - t0 < 3.0
+    assert "Traceback" not in proc.stderr.read()
+
+
+def psutil_children(pid: int) -> list[tuple[int, str]]:
+    """(pid, command line) of every process below ``pid``, from /proc."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+                cmd = open(f"/proc/{entry}/cmdline").read().replace("\0", " ")
+            except OSError:
+                continue
+            parents[int(entry)] = (int(stat[1]), cmd)
+    found, frontier = [], {pid}
+    while frontier:
+        below = [(p, c) for p, (pp, c) in parents.items() if pp in frontier]
+        found += below
+        frontier = {p for p, _ in below}
+    return found
