@@ -7,7 +7,7 @@ session restored after a power cut is exactly the game that was being played.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,13 +21,18 @@ UNDO = "undo"
 """The type of the marker that takes back the decision before it (the log stays append-only)."""
 
 
-def effective(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+def effective(decisions: Sequence[Decision],
+              standing: Sequence[Decision] = ()) -> tuple[Decision, ...]:
     """The decisions that count: each undo marker cancels the last decision still standing.
+    ``standing``: those standing before ``decisions`` (``effective(a + b)`` is
+    ``effective(b, effective(a))``).
 
     >>> effective(({"type": "a"}, {"type": "b"}, {"type": "undo"}, {"type": "c"}))
     ({'type': 'a'}, {'type': 'c'})
+    >>> effective(({"type": "undo"}, {"type": "c"}), [{"type": "a"}, {"type": "b"}])
+    ({'type': 'a'}, {'type': 'c'})
     """
-    standing: list[Decision] = []
+    standing = list(standing)
     for decision in decisions:
         if decision.get("type") == UNDO:
             if not standing:
@@ -57,9 +62,13 @@ class Session:
 
     def with_decision(self, decision: Decision) -> "Session":
         """This session with one more confirmed decision."""
-        if "type" not in decision:
+        return self.with_decisions((decision,))
+
+    def with_decisions(self, decisions: Sequence[Decision]) -> "Session":
+        """This session with more confirmed decisions (the log copied once)."""
+        if any("type" not in decision for decision in decisions):
             raise UnknownDecision("a decision needs a 'type'", code="session.no_type")
-        return replace(self, decisions=self.decisions + (dict(decision),))
+        return replace(self, decisions=self.decisions + tuple(map(dict, decisions)))
 
     @property
     def can_undo(self) -> bool:

@@ -264,9 +264,7 @@ class Store:
         """Commit several decisions in one transaction: all of them, or (SaveFailed) none."""
         if session.id is None:
             raise StoreError("session has no id: create it through the store first")
-        updated = session
-        for decision in decisions:
-            updated = updated.with_decision(decision)
+        updated = session.with_decisions(decisions)
         with self._writing() as db:
             for seq, decision in enumerate(decisions, len(session.decisions)):
                 db.execute("INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",

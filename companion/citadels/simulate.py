@@ -53,25 +53,37 @@ def simulate_game(edition: str, players: int, characters: str | Sequence[str], c
                   seed: int, max_rounds: int = 30) -> dict[str, Any]:
     """A whole game with seeded random legal decisions. Cities are completed rarely (from
     round 3 on, or whenever the round limit is near), so games last a realistic few rounds."""
+    session, game = simulate_session(edition, players, characters, crown, seed, max_rounds)
+    return game_trace(game, tuple(session.config["characters"]))
+
+
+def simulate_session(edition: str, players: int, characters: str | Sequence[str], crown: int,
+                     seed: int, max_rounds: int = 30, complete_from: int = 3):
+    """The game ``simulate_game`` plays, as a stored session and its last state; no city is
+    completed before round ``complete_from`` (unless the round limit is reached)."""
+    from ..session import Session
     from .calling import CompleteCity, Look
-    from .game import GameRules, apply as apply_game, legal as legal_game
+    from .game import GameRules, apply as apply_game, encode, legal as legal_game
 
     rng = Rng(seed)
     ids = character_set(edition, players, characters, rng.fork("characters"))
-    game = GameRules().initial({"edition": edition, "players": players, "characters": ids,
-                                "crown": crown}, seed)
+    config = {"edition": edition, "players": players, "characters": list(ids), "crown": crown}
+    game = GameRules().initial(config, seed)
     choices = rng.fork("choices")
+    decisions = []
     while not game.over:
         options = legal_game(game)
         completing = [d for d in options if isinstance(d, CompleteCity)]
         others = [d for d in options if not isinstance(d, (CompleteCity, Look))]
         urgent = game.number >= max_rounds
-        if completing and (urgent or (game.number >= 3 and choices.randrange(40) == 0)):
+        if completing and (urgent or (game.number >= complete_from
+                                      and choices.randrange(40) == 0)):
             decision = choices.choice(completing)
         else:
             decision = choices.choice(others)
         game = apply_game(game, decision)
-    return game_trace(game, ids)
+        decisions.append(encode(decision))
+    return Session("citadels", config, seed, tuple(decisions)), game
 
 
 def game_trace(game, ids) -> dict[str, Any]:

@@ -3,8 +3,9 @@ from it, and the views the screens draw.
 
 Screens get views (``view(seat)``; ``seat=None`` is what the whole table may see), the legal
 decisions and the outcome, never the state. Every confirmed decision is stored (committed) before
-the state moves on; an undo is stored as a marker and the game replayed, so a restart rebuilds
-exactly what the table saw.
+the state moves on; an undo is stored as a marker, so a restart rebuilds exactly what the table
+saw. The states already passed through are kept (companion/timeline.py): an undo replays none
+of the game.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from companion.names import drawable
 from companion.rng import SCHEME, Seed
 from companion.rules import Outcome, Rules
 from companion.session import UNDO, Session, effective
+from companion.timeline import Timeline
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +63,8 @@ class SessionController(SeatNames):
 
     def __init__(self, app, session: Session):
         self.app, self.session = app, session
-        self._state = session.replay(self.rules)
+        self._timeline = Timeline(self.rules, session)  # the one replay: checkpoints kept
+        self._state = self._timeline.state
         self._views: dict[int | None, Any] = {}
 
     @classmethod
@@ -98,6 +101,7 @@ class SessionController(SeatNames):
         self.session = self.app.store.append(self.session, self.rules.encode(decision),
                                              self.rules.progress(new))
         log.info("session %s: decision %d stored", self.session.id, len(self.session.decisions))
+        self._timeline.extend(self.session.decisions[-1], new)
         self._set_state(new)
 
     def undoable(self, stored: dict[str, Any]) -> bool:
@@ -106,24 +110,32 @@ class SessionController(SeatNames):
         return True
 
     @property
+    def standing(self) -> tuple:
+        """The standing decisions (stored forms): ``effective(session.decisions)``, as kept."""
+        return tuple(self._timeline.standing)
+
+    @property
     def can_undo(self) -> bool:
-        standing = effective(self.session.decisions)
+        standing = self._timeline.standing
         return bool(standing) and self.undoable(standing[-1])
 
     def undo(self) -> None:
         """Take back the last standing decision (undo markers are stored in one transaction;
-        the game is replayed)."""
+        the state comes from the kept checkpoints, not a replay)."""
         if not self.can_undo:
             return
         markers = self.undo_markers()
-        session = self.session
-        for marker in markers:
-            session = session.with_decision(marker)
-        state = session.replay(self.rules)
+        timeline = self._timeline.rewound(effective(markers, self._timeline.standing))
         self.session = self.app.store.append_all(self.session, markers,
-                                                 self.rules.progress(state))
+                                                 self.rules.progress(timeline.state))
         log.info("session %s: undo stored", self.session.id)
-        self._set_state(state)
+        self._timeline = timeline
+        self._set_state(timeline.state)
+
+    def state_before(self, k: int = 1):
+        """The state before the last ``k`` standing decisions (for an undo's preview), from the
+        kept checkpoints."""
+        return self._timeline.before(k)
 
     def undo_markers(self) -> list[dict[str, Any]]:
         """What an undo stores: one marker (a game may store more, see Citadels' looks)."""

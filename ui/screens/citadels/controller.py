@@ -7,12 +7,10 @@ marker, so a restart replays exactly what the table saw.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
 from companion.citadels.game import CALLING, DRAFT, OVER, GameRules, RoundResult
-from companion.session import UNDO, effective
+from companion.session import UNDO
 
 from ..session_controller import SessionController
 
@@ -111,7 +109,7 @@ class GameController(SessionController):
     def _split_looks(self) -> tuple[tuple, tuple]:
         """The standing decisions before the looks made since the last step, and those looks
         (a look is never taken back: an undo takes back the step before it)."""
-        standing = effective(self.session.decisions)
+        standing = self.standing
         end = len(standing)
         while end and standing[end - 1]["type"] == LOOK:
             end -= 1
@@ -130,8 +128,8 @@ class GameController(SessionController):
 
     def last_step(self) -> tuple[object, calling.CallingView]:
         """The step an undo would take back, and the public calling view just before it."""
-        steps, _ = self._split_looks()
-        before = replace(self.session, decisions=steps[:-1]).replay(RULES)
+        steps, looks = self._split_looks()
+        before = self.state_before(len(looks) + 1)  # from the checkpoints: no replay
         return RULES.decode(steps[-1]), RULES.view(before, None).calling
 
     # --- the end --------------------------------------------------------------------------------

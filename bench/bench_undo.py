@@ -1,0 +1,223 @@
+"""Undo at the table (issue 19): ``SessionController.undo`` from the kept checkpoints, late in a
+short and in a long game of each game, against its peer measured on the same sessions in the
+same run: the full replay the old undo made. Also the Citadels undo question's preview (and the
+second replay it used to make), the resume (the one replay left), and the memory the kept
+checkpoints take. The store is in memory, so the numbers are the game's part of an undo; one
+more line gives a whole undo with its SQLite commit, for scale."""
+
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+from dataclasses import replace
+from types import SimpleNamespace
+
+from bench_game import long_session
+from common import emit, scratch_dir, summary
+
+from companion.citadels import draft
+from companion.citadels.simulate import simulate_session
+from companion.rng import Rng
+from companion.session import Session
+from companion.tiletum import game as tiletum
+from companion.timeline import EVERY, Timeline
+from companion.troyes import game as troyes
+from companion.troyes.state import RULES as TROYES_READING
+from ui.screens.citadels.controller import LOOK, GameController
+from ui.screens.tiletum.controller import TiletumController
+from ui.screens.troyes.controller import TroyesController
+
+ROUNDS = 6  # undo walks, each on the game opened afresh: up to WALK steps taken back in turn
+WALK = 40
+REPLAYS = 15  # full replays timed per session (the peer)
+SHORT = 24  # standing decisions in a short game
+NAMES = [f"Player {n}" for n in range(1, 9)]
+
+
+class MemoryStore:
+    """The store's two writes, without a disk."""
+
+    def append(self, session, decision, progress=None):
+        return session.with_decision(decision)
+
+    def append_all(self, session, decisions, progress=None):
+        return session.with_decisions(decisions)
+
+
+def undoable_end(decisions: list, n: int) -> list:
+    """The first ``n`` decisions, less any draft picks at their end (a pick is never undone
+    at the table)."""
+    decisions = list(decisions[:n])
+    while decisions[-1]["type"] in (draft.PICK, draft.DISCARD):
+        decisions.pop()
+    return decisions
+
+
+def citadels_looks_game() -> tuple[dict, int, list]:
+    """bench_game.py's long game: 10 rounds, 8 players, every legal step as likely, the looks
+    at the characters too (so about four times as many stored decisions)."""
+    session = long_session(8, 1)
+    return {**session.config, "names": NAMES}, session.seed, list(session.decisions)
+
+
+def citadels_game() -> tuple[dict, int, list]:
+    """A 10-round 8-player game played by the engine's own simulation."""
+    session, _ = simulate_session("2016", 8, "first-game", 1, seed=1, max_rounds=10,
+                                  complete_from=10)
+    return {**session.config, "names": NAMES}, session.seed, list(session.decisions)
+
+
+def played(rules, config: dict, seed: int, pick) -> list:
+    state, decisions = rules.initial(config, seed), []
+    while legal := rules.legal(state):
+        decision = pick(legal)
+        state = rules.apply(state, decision)
+        decisions.append(rules.encode(decision))
+    return decisions
+
+
+def troyes_game() -> tuple[dict, int, list]:
+    """A whole 4-player game from the starting placement, a pass now and then."""
+    rng = random.Random(1)
+    config = {"players": 4, "citizens": [[0, 0, 0]] * 4, "neutral": [0, 0, 0], "first": 1,
+              "rules": TROYES_READING, "names": NAMES[:4]}
+
+    def pick(legal):
+        acts = [d for d in legal if not isinstance(d, troyes.Pass)]
+        return rng.choice(acts if acts and rng.random() < 0.9 else legal)
+    return config, 1, played(TroyesController.rules, config, 1, pick)
+
+
+def tiletum_game() -> tuple[dict, int, list]:
+    """A whole 4-player game (bonus markers and king moves now and then)."""
+    rng = Rng(1)
+    config = {**tiletum.config_for(4, (1, 2, 3, 4), tiletum.DEFAULT_FESTIVALS,
+                                   (0, 1, 1, 2, 2, 0)), "names": NAMES[:4]}
+
+    def pick(legal):
+        moves = [d for d in legal if not isinstance(d, tiletum.King)]
+        return rng.choice(moves if moves and rng.randrange(6) else legal)
+    return config, 1, played(TiletumController.rules, config, 1, pick)
+
+
+def open_game(controller_class, config, seed, decisions, store=None):
+    """The game opened (the resume) on ``store`` (None: in memory, else stored there first);
+    returns it and the resume's time."""
+    game = controller_class.rules.game_id
+    if store is None:
+        store, session = MemoryStore(), Session(game, config, seed, tuple(decisions), id=1)
+    else:
+        session = store.append_all(store.create_session(game, config, seed), decisions)
+        session = store.load(session.id)
+    t = time.perf_counter()
+    controller = controller_class(SimpleNamespace(store=store), session)
+    return controller, ms_since(t)
+
+
+def ms_since(t: float) -> float:
+    return (time.perf_counter() - t) * 1000
+
+
+def undo_walks(opened, rounds: int = ROUNDS, looks: list | None = None) -> list[float]:
+    """Up to WALK undos in a row (each timed) on the game ``opened()`` opens; ``rounds`` times.
+    Then the steps taken back are played again (a new step after an undo extends the kept
+    states), and the walk once more. ``looks``: gets how many looks each Citadels undo put
+    back (applied again after the step taken back)."""
+    samples = []
+    for _ in range(rounds):
+        controller = opened()
+        taken = []
+        while controller.can_undo and len(taken) < WALK:
+            taken.append(controller.standing[-1])
+            if looks is not None:
+                looks.append(len(controller._split_looks()[1]))
+            t = time.perf_counter()
+            controller.undo()
+            samples.append(ms_since(t))
+        if all(data["type"] != LOOK for data in taken):  # no looks put back: play them again
+            for data in reversed(taken):
+                controller.confirm(controller.rules.decode(data))
+            for _ in taken:
+                t = time.perf_counter()
+                controller.undo()
+                samples.append(ms_since(t))
+    return samples
+
+
+def full_replays(controller) -> list[float]:
+    """The old undo's work on the same session: the marker stored, the whole game replayed."""
+    session = controller.session.with_decision({"type": "undo"})
+    samples = []
+    for _ in range(REPLAYS):
+        t = time.perf_counter()
+        session.replay(controller.rules)
+        samples.append(ms_since(t))
+    return samples
+
+
+def previews(controller) -> tuple[list[float], list[float]]:
+    """The Citadels undo question's preview, and the replay it used to make."""
+    new, old = [], []
+    steps, _ = controller._split_looks()
+    for _ in range(REPLAYS * 4):
+        t = time.perf_counter()
+        controller.last_step()
+        new.append(ms_since(t))
+    for _ in range(REPLAYS):
+        t = time.perf_counter()
+        replace(controller.session, decisions=steps[:-1]).replay(controller.rules)
+        old.append(ms_since(t))
+    return new, old
+
+
+def kept_kb(rules, session, every: int) -> float:
+    """What a timeline of ``session`` keeps (tracemalloc, after its replay)."""
+    tracemalloc.start()
+    timeline = Timeline(rules, session, every)
+    kb = tracemalloc.get_traced_memory()[0] / 1024
+    tracemalloc.stop()
+    del timeline
+    return round(kb)
+
+
+def main() -> None:
+    results = {}
+    for name, controller_class, game in (("citadels_8p", GameController, citadels_game),
+                                         ("citadels_8p_looks", GameController,
+                                          citadels_looks_game),
+                                         ("troyes_4p", TroyesController, troyes_game),
+                                         ("tiletum_4p", TiletumController, tiletum_game)):
+        config, seed, decisions = game()
+        for length, cut in (("short", SHORT), ("long", len(decisions) - 3)):
+            kept = undoable_end(decisions, cut)
+            controller, resume_ms = open_game(controller_class, config, seed, kept)
+            looks = [] if controller_class is GameController else None
+            entry = {"decisions": len(kept), "resume_ms": round(resume_ms, 2),
+                     "undo": summary(undo_walks(lambda: open_game(
+                         controller_class, config, seed, kept)[0], looks=looks)),
+                     "full_replay_peer": summary(full_replays(controller))}
+            if looks is not None:  # an undo applies these again: its cost grows with them
+                entry["looks_put_back"] = {"median": sorted(looks)[len(looks) // 2],
+                                           "max": max(looks)}
+                new, old = previews(controller)
+                entry["preview"] = summary(new)
+                entry["preview_old_replay_peer"] = summary(old)
+            if length == "long":
+                rules, session = controller.rules, controller.session
+                entry["kept_kb"] = {f"every_{EVERY}": kept_kb(rules, session, EVERY),
+                                    "every_1": kept_kb(rules, session, 1)}
+            results[f"{name}_{length}"] = entry
+    from storage.store import Store
+
+    config, seed, decisions = citadels_game()
+    store = Store(f"{scratch_dir()}/companion.sqlite3")
+    kept = undoable_end(decisions, len(decisions) - 3)
+    results["citadels_8p_long_with_sqlite_commit"] = {"undo": summary(undo_walks(
+        lambda: open_game(GameController, config, seed, kept, store)[0], rounds=1))}
+    store.close()
+    emit("undo", target_ms=5, checkpoint_every=EVERY, **results)
+
+
+if __name__ == "__main__":
+    main()
