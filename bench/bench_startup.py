@@ -1,22 +1,78 @@
-"""Start-up to first frame: from launching ``companion --headless`` to its first shown frame."""
+"""Start-up to first frame: from launching ``companion --headless`` to its first shown frame,
+against a minimal pygame-ce program (import pygame, open the display, show one frame), started
+alternately in the same run. On the GPIO backend (MockFactory: gpiozero imported, as on a Pi)
+and the keyboard backend; in a data folder made by a first start (its database and language
+chosen), as every start of a device after its first; with the project's modules compiled
+(``compileall``), as ``pip install`` leaves them on the device."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
-from common import emit, start_app, stop, summary
+from common import ROOT, emit, scratch_dir, start_app, stop, summary
 
-RUNS = 7
+RUNS = 9
+MINIMAL = """
+import os, sys
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+pygame.display.init()
+pygame.display.set_mode((800, 480))
+pygame.display.flip()
+print("ready: first frame shown", file=sys.stderr, flush=True)
+sys.stdin.read()
+"""
+
+
+def minimal_program() -> float:
+    """Milliseconds from launch to the minimal program's first frame."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", MINIMAL], stdin=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    for line in proc.stderr:
+        if "ready" in line:
+            break
+    elapsed = (time.perf_counter() - t0) * 1000
+    proc.stdin.close()
+    proc.wait()
+    return elapsed
+
+
+def app(backend: str, data: str) -> tuple[float, float]:
+    """Milliseconds to the app's first frame, and to ready (every backend open: GPIO opens
+    just after the first frame)."""
+    t0 = time.perf_counter()
+    proc, _ = start_app(env_extra={"COMPANION_HW": backend}, data=data,
+                        until="first frame on screen")
+    first = (time.perf_counter() - t0) * 1000
+    for line in proc.stderr:
+        if "ready: first frame shown" in line:
+            break
+    ready = (time.perf_counter() - t0) * 1000
+    stop(proc)
+    return first, ready
 
 
 def main() -> None:
-    samples = []
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "companion", "ui", "hw", "storage"],
+                   cwd=ROOT, check=True)
+    data = scratch_dir()
+    stop(start_app("--lang", "en", data=data)[0])  # the device's first start
+    samples = {name: [] for name in ("minimal_pygame_ce", "app_gpio_backend",
+                                      "app_gpio_backend_ready", "app_keyboard_backend")}
     for _ in range(RUNS):
-        t0 = time.perf_counter()
-        proc, _ = start_app()
-        samples.append((time.perf_counter() - t0) * 1000)
-        stop(proc)
-    emit("startup_to_first_frame", target_ms=1500, **summary(samples))
+        samples["minimal_pygame_ce"].append(minimal_program())
+        first, ready = app("mock", data)
+        samples["app_gpio_backend"].append(first)
+        samples["app_gpio_backend_ready"].append(ready)
+        samples["app_keyboard_backend"].append(app("keyboard", data)[0])
+    results = {name: summary(s) for name, s in samples.items()}
+    floor = results["minimal_pygame_ce"]["median_ms"]
+    emit("startup_to_first_frame", target_ratio=1.5, **results,
+         ratio_gpio=round(results["app_gpio_backend"]["median_ms"] / floor, 2),
+         ratio_keyboard=round(results["app_keyboard_backend"]["median_ms"] / floor, 2))
 
 
 if __name__ == "__main__":

@@ -63,21 +63,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-def start_app(*args: str, env_extra: dict | None = None,
-              headless: bool = True) -> tuple[subprocess.Popen, str]:
+def start_app(*args: str, env_extra: dict | None = None, headless: bool = True,
+              data: str | None = None,
+              until: str = "ready: first frame shown") -> tuple[subprocess.Popen, str]:
     """Start ``companion`` (``--headless`` unless told otherwise: then in the window of the
-    ``DISPLAY`` in ``env_extra``) in a fresh data folder; return once its first frame is up."""
-    data = scratch_dir()
+    ``DISPLAY`` in ``env_extra``); return once its first frame is up. In a fresh data folder
+    with ``--lang en``, or in ``data`` as it is (a device's later starts). Returns when the
+    app logs ``until``."""
+    lang = [] if data else ["--lang", "en"]
+    data = data or scratch_dir()
     env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
            "COMPANION_HW": "keyboard", **(env_extra or {})}
     if not headless:
         env.pop("SDL_VIDEODRIVER")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ui.cli", *(["--headless"] if headless else []), "--lang", "en",
+        [sys.executable, "-m", "ui.cli", *(["--headless"] if headless else []), *lang,
          "--data-dir", data, "--config", os.path.join(data, "none.toml"), *args],
         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     for line in proc.stderr:
-        if "ready: first frame shown" in line:
+        if until in line:
             break
     return proc, data
 

@@ -19,9 +19,7 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -38,6 +36,8 @@ _BLOCK = 1 << 64
 
 def new_seed() -> int:
     """A fresh seed from OS entropy, for a new game."""
+    import secrets  # here, as hashlib in _digest: loading OpenSSL is not needed to start
+
     return secrets.randbits(SEED_BITS)
 
 
@@ -74,7 +74,7 @@ class Rng:
     def fork(self, label: str) -> "Rng":
         """An independent stream derived from this seed and a label (e.g. one per round);
         it keeps the scheme."""
-        digest = hashlib.sha256(f"{self.seed}:{label}".encode()).digest()
+        digest = _digest(f"{self.seed}:{label}")
         return Rng(Seed(int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS), self.scheme))
 
     def shuffle(self, items: Iterable[T]) -> tuple[T, ...]:
@@ -110,8 +110,20 @@ class Rng:
             raise ValueError(f"empty or too large range: {n}")
         limit = _BLOCK - _BLOCK % n  # the blocks at or above it would favour small results
         while True:
-            digest = hashlib.sha256(f"{self.seed}:{self._counter}".encode()).digest()
+            digest = _digest(f"{self.seed}:{self._counter}")
             self._counter += 1
             block = int.from_bytes(digest[:8], "big")
             if block < limit:
                 return block % n
+
+
+_sha256 = None
+
+
+def _digest(text: str) -> bytes:
+    """SHA-256 of ``text``; hashlib is imported at the first use (it loads OpenSSL, ~3 ms of
+    start-up that a home screen does not need)."""
+    global _sha256
+    if _sha256 is None:
+        from hashlib import sha256 as _sha256
+    return _sha256(text.encode()).digest()

@@ -1,7 +1,8 @@
 """Chooses the backends from config and what is present, with a logged fallback.
 
 ``COMPANION_HW`` (auto | gpio | keyboard | mock) overrides the config's ``backend``:
-- ``auto``: GPIO if gpiozero finds a pin library and a GPIO chip, else keyboard with one log line;
+- ``auto``: GPIO if there is a GPIO chip and gpiozero finds a pin library for it, else keyboard
+  with one log line (without a chip gpiozero is not even imported: a laptop starts faster);
 - ``gpio``: GPIO or a clear error notice (the app still runs on the keyboard);
 - ``keyboard``: keyboard (and touch) only;
 - ``mock``: gpiozero's MockFactory, for tests and demos; pins can be driven from code.
@@ -11,10 +12,12 @@ The keyboard is always on: the UI turns key presses into the same controls.
 
 from __future__ import annotations
 
+import glob
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 
 from .inputs import ControlInput, Sink
 from .outputs import Outputs
@@ -22,6 +25,7 @@ from .outputs import Outputs
 log = logging.getLogger(__name__)
 
 CHOICES = ("auto", "gpio", "keyboard", "mock")
+GPIO_CHIPS = "/dev/gpiochip*"  # what every pin library of a Raspberry Pi drives
 
 
 @dataclass
@@ -35,11 +39,21 @@ class Hardware:
     mock_factory: object | None = None  # gpiozero MockFactory when backend is "mock"
     gpio: object | None = None  # the GpioBackend, if any
     hub: object | None = None  # the SeatHub, if one is configured
+    pending: Callable[[], None] | None = None  # opens GPIO, when asked to wait (gpio_later)
 
     @property
     def has_physical_outputs(self) -> bool:
         """Whether some LED or buzzer is driven (else the UI may draw a debug strip)."""
         return self.gpio is not None or self.hub is not None
+
+    def open_pending(self) -> list[str]:
+        """Open what was left for later (GPIO); the notices that brings."""
+        if self.pending is None:
+            return []
+        opening, self.pending = self.pending, None
+        before = len(self.notices)
+        opening()
+        return self.notices[before:]
 
     def close(self) -> None:
         """Turn outputs off, release pins, stop timers."""
@@ -66,37 +80,28 @@ def open_hardware(
     hub: str = "off",
     hub_usb_id: str = "2e8a:0005",
     on_hub_change=None,
+    gpio_later: bool = False,
 ) -> Hardware:
     """Open the chosen backends. Never raises for missing hardware: it falls back and says so.
     ``hub`` (``COMPANION_HUB`` overrides it): the seat hub's port, or "off". ``debounce``
-    (seconds) is the same for GPIO buttons and the seat hub's."""
+    (seconds) is the same for GPIO buttons and the seat hub's. ``gpio_later``: GPIO is opened
+    by :meth:`Hardware.open_pending` (importing gpiozero is most of the start-up time left
+    after the app's own; the app shows its first frame first)."""
     choice, notice = resolve_choice(choice, env)
     notices = [notice] if notice else []
     control_input = ControlInput(sink, hold_time=hold_time, threaded=threaded)
     outputs = Outputs()
     hardware = Hardware(control_input, outputs, backends=["keyboard"], notices=notices)
 
-    factory = None
-    if choice == "mock":
-        from gpiozero.pins.mock import MockFactory
-
-        factory = hardware.mock_factory = MockFactory()
+    if choice == "auto" and not glob.glob(GPIO_CHIPS):
+        log.info("no GPIO chip (%s): keyboard only", GPIO_CHIPS)  # gpiozero is not imported
+        choice = "keyboard"
     if choice in ("auto", "gpio", "mock"):
-        try:
-            from .gpio import GpioBackend
-
-            gpio = GpioBackend(pins, control_input, debounce, factory=factory)
-        except Exception as exc:  # no pin library, no GPIO chip, a busy pin ...
-            message = f"GPIO not available ({type(exc).__name__}: {exc}); using keyboard only"
-            if choice == "auto":
-                log.info(message)
-            else:
-                log.error(message)
-                notices.append(message)
+        opening = partial(_open_gpio, hardware, choice, pins, debounce)
+        if gpio_later:
+            hardware.pending = opening
         else:
-            hardware.gpio = gpio
-            hardware.backends.append(gpio.name)
-            outputs.drivers.append(gpio)
+            opening()
     hub = env.get("COMPANION_HUB") or hub
     if hub and hub != "off":
         from .serialhub import SeatHub, parse_usb_id
@@ -108,4 +113,28 @@ def open_hardware(
     for notice in notices:
         log.warning(notice)
     return hardware
+
+
+def _open_gpio(hardware: Hardware, choice: str, pins: Mapping[str, int], debounce: float) -> None:
+    """The GPIO backend into ``hardware``, or the notice why not."""
+    if choice == "mock":
+        from gpiozero.pins.mock import MockFactory
+
+        hardware.mock_factory = MockFactory()
+    try:
+        from .gpio import GpioBackend
+
+        gpio = GpioBackend(pins, hardware.input, debounce, factory=hardware.mock_factory)
+    except Exception as exc:  # no pin library, no GPIO chip, a busy pin ...
+        message = f"GPIO not available ({type(exc).__name__}: {exc}); using keyboard only"
+        if choice == "auto":
+            log.info(message)
+        else:
+            log.error(message)
+            hardware.notices.append(message)
+        return
+    hardware.gpio = gpio
+    hardware.backends.append(gpio.name)
+    hardware.outputs.drivers.append(gpio)
+    gpio.show(hardware.outputs.state)  # what was set before it was open
 

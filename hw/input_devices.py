@@ -15,7 +15,6 @@ parse nothing, so a C extension would add a dependency for an ``os.read``.
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import os
 from pathlib import Path
@@ -33,6 +32,8 @@ IN_NONBLOCK, IN_CLOEXEC = os.O_NONBLOCK, 0o2000000
 def folder_watch(folder: str) -> int | None:
     """An inotify descriptor that becomes readable when a device file appears in ``folder``
     or its permissions change (udev sets them just after), or None where inotify is missing."""
+    import ctypes  # here: only the console needs it
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)

@@ -49,14 +49,21 @@ def fifo_device(folder) -> str:
     return path
 
 
+def idle_app(make_app, **overrides):
+    """An app on its home screen with nothing left to prepare (``App.when_idle``)."""
+    app = make_app(**overrides)
+    app.finish_idle_work()
+    return app
+
+
 def test_an_idle_home_screen_sleeps_without_a_time_limit(make_app):
-    app = make_app()
+    app = idle_app(make_app)
     assert app.top.name == "home"
     assert app._timeout(None) is None  # no timer at all: nothing wakes it but an event
 
 
 def test_a_gpio_press_wakes_the_sleeping_loop_at_once(make_app):
-    app = make_app()
+    app = idle_app(make_app)
     app.sleeper = counting = CountingSleeper(app.sleeper)
     pin = app.hw.mock_factory.pin(5)  # UP
     safety = later(5, app._wake.set)  # if the press did not wake it, the test still ends
@@ -75,7 +82,7 @@ def test_a_gpio_press_wakes_the_sleeping_loop_at_once(make_app):
 def test_a_touch_on_an_input_device_wakes_the_loop(make_app, tmp_path):
     """On the console SDL reads the touchscreen only when pumped: the loop sleeps on the same
     device and pumps SDL when it has something."""
-    app = make_app()
+    app = idle_app(make_app)
     path = fifo_device(tmp_path)
     app.sleeper = SelectSleeper(app._wake, InputDevices(str(tmp_path)))
     writer = os.open(path, os.O_WRONLY)
@@ -123,7 +130,7 @@ def test_a_timer_of_the_app_limits_the_sleep(make_app):
     """A private screen hides after ``private_timeout``: the loop wakes for that, no sooner."""
     from ui.screens.about import AboutScreen
 
-    app = make_app(private_timeout=30)
+    app = idle_app(make_app, private_timeout=30)
     screen = AboutScreen(app)
     screen.private = True
     app.push(screen)

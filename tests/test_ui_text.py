@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pygame
@@ -61,3 +62,43 @@ def test_covers_detects_a_missing_glyph(fonts):
 
 def test_unknown_key_is_shown_as_the_key_not_a_crash():
     assert Catalog.load("ko").t("no.such.key") == "no.such.key"
+
+
+def test_the_message_cache_is_used_while_the_toml_is_unchanged(tmp_path, monkeypatch):
+    """Start-up parses no TOML once the parsed messages are cached; a damaged cache or a
+    changed file is read again (the TOML files stay the truth)."""
+    import tomllib
+
+    from ui.i18n import Catalog
+
+    first = Catalog.load("ko", cache=tmp_path)
+    cached = tmp_path / "messages-ko.json"
+    assert cached.is_file()
+    real_loads = tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda *_: (_ for _ in ()).throw(AssertionError))
+    assert Catalog.load("ko", cache=tmp_path).messages == first.messages
+    cached.write_text('{"sources": [], "messages": {"home.title": 3}', encoding="utf-8")
+    monkeypatch.setattr(tomllib, "loads", real_loads)
+    again = Catalog.load("ko", cache=tmp_path)  # damaged: read from the TOML, cache rewritten
+    assert again.messages == first.messages
+    assert '"sources": []' not in cached.read_text(encoding="utf-8")
+    cached.write_text(cached.read_text(encoding="utf-8").replace(
+        first.messages["common.back"], "BOGUS"), encoding="utf-8")
+    stale = json.loads(cached.read_text(encoding="utf-8"))
+    stale["sources"][0][1] -= 1  # as if en.toml/ko.toml had changed since
+    cached.write_text(json.dumps(stale), encoding="utf-8")
+    assert Catalog.load("ko", cache=tmp_path).t("common.back") == first.t("common.back")
+
+
+def test_korean_start_reads_no_english(tmp_path, monkeypatch):
+    """The English fallback is read only when a Korean message is missing."""
+    from ui import i18n
+
+    files = []
+    real = i18n.parse_messages
+    monkeypatch.setattr(i18n, "parse_messages", lambda lang, f: files.append(lang) or real(lang, f))
+    catalog = i18n.Catalog.load("ko")
+    catalog.t("common.back")
+    assert files == ["ko"]
+    catalog.t("no.such.key")
+    assert files == ["ko", "en"]

@@ -48,6 +48,7 @@ CONTROL_EVENT = pygame.event.custom_type()
 REFRESH_EVENT = pygame.event.custom_type()
 
 HUB_REDRAW_EVERY = 0.25  # s: the hub's counts are redrawn at most 4 times a second
+CACHE = "cache"  # in the data folder: what is kept to start faster (rebuilt when absent)
 STRIP_HEIGHT = 24  # px below the picture for the debug strip (LEDs and buzzer on a laptop)
 
 MISSING = object()  # a setting never chosen on the device
@@ -63,7 +64,10 @@ DIRECTIONS = {
 class App:
     """The running companion: display, fonts, store, hardware and the screen stack."""
 
-    def __init__(self, config: Config, headless: bool = False, env: Mapping[str, str] = os.environ):
+    def __init__(self, config: Config, headless: bool = False, env: Mapping[str, str] = os.environ,
+                 gpio_after_first_frame: bool = False):
+        """``gpio_after_first_frame``: :meth:`run` opens GPIO once the first frame is shown
+        (the kiosk's start; tests and scripts have every backend from the start)."""
         self.config = config
         self.headless = headless
         self.notices: list[tuple[str, dict]] = [("notice.config", {"error": e}) for e in config.errors]
@@ -84,7 +88,8 @@ class App:
         if not self.fonts.has_hangul:
             self.notices.append(("notice.no_hangul", {}))
             language = "en"
-        self.catalog = Catalog.load(language or "en", registry.catalogue_folders())
+        self.catalog = Catalog.load(language or "en", registry.catalogue_folders(),
+                                    config.data_dir / CACHE)
         self.language_chosen = language is not None
         self._hub_seen = False  # the seat hub was connected at some point since start
         self._hub_connected = False  # as last drawn in the "not connected" notice
@@ -93,7 +98,8 @@ class App:
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
                                 debounce=config.debounce, hold_time=config.hold_time, env=env,
                                 hub=config.hub, hub_usb_id=config.hub_usb_id,
-                                on_hub_change=self._on_hub_change)
+                                on_hub_change=self._on_hub_change,
+                                gpio_later=gpio_after_first_frame)
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
         self.hw.outputs.sound = self._setting("sound", config.sound, (True, False))
         self._drawing = False  # lights set while drawing are in that frame: no redraw for them
@@ -103,7 +109,7 @@ class App:
                             else not self.hw.has_physical_outputs and not headless)
         self.display = Display(self.rotation, config.fullscreen, headless,
                                strip=STRIP_HEIGHT if self.debug_strip else 0)
-        self.sleeper = open_sleeper(self.display.driver, self._wake)
+        self._sleeper = None  # opened at the first sleep, after the first frame (see sleeper)
         self._signal_fd: int | None = None  # the previous wakeup fd, while ours is installed
         self.notifier = Notifier(env)
         self.seeds: Iterator[int] | None = None  # --seed: fixed seeds for scripted runs
@@ -167,7 +173,8 @@ class App:
         """Switch language now and remember it."""
         if language == "ko" and not self.fonts.has_hangul:
             language = "en"
-        self.catalog = Catalog.load(language, registry.catalogue_folders())
+        self.catalog = Catalog.load(language, registry.catalogue_folders(),
+                                    self.config.data_dir / CACHE)
         self.language_chosen = True
         self.store.set_setting("language", language)
         self.dirty = True
@@ -337,6 +344,8 @@ class App:
         gpio, hub = self.hw.gpio, self.hw.hub
         if gpio is not None and Control.for_seat(seat) in gpio.buttons:
             return True
+        if self.hw.pending is not None and f"seat{seat}" in self.config.pins:
+            return True  # GPIO opens just after the first frame: its seat pins will be there
         return hub is not None and hub.status.connected and seat <= hub.status.seats
 
     def on_control(self, event: ControlEvent) -> None:
@@ -403,8 +412,10 @@ class App:
     # --- the loop -----------------------------------------------------------------------------
     def run(self) -> int:
         """Run until quit (window closed, SIGTERM or SIGINT). Returns the exit code."""
-        self._install_signal_handlers()
         self.render()
+        log.info("first frame on screen")
+        self._open_pending_hardware()
+        self._install_signal_handlers()  # and the sleeper: after the first frame
         self.notifier.send("READY=1")
         self._ready = True
         log.info("ready: first frame shown")
@@ -414,6 +425,14 @@ class App:
         finally:
             self.close()
         return 0
+
+    def _open_pending_hardware(self) -> None:
+        """GPIO, when it waited for the first frame (then drawn again: the seats' buttons
+        and the hardware notices may show)."""
+        if self.hw.pending is None:
+            return
+        self.notices += [("notice.hardware", {"message": m}) for m in self.hw.open_pending()]
+        self.render()
 
     def step(self, max_wait: float | None = None) -> None:
         """Wait for events (at most ``max_wait`` s; None: until one comes or a timer of the
@@ -518,6 +537,18 @@ class App:
         if self._hub_stale:  # a hub change still to draw
             due.append(self._hub_drawn + HUB_REDRAW_EVERY - now)
         return max(0.0, min(due)) if due else None
+
+    @property
+    def sleeper(self):
+        """How the loop sleeps (``ui/wakeup.py``): opened when first needed, so start-up to
+        the first frame does not wait for it, and after SDL has opened its input devices."""
+        if self._sleeper is None:
+            self._sleeper = open_sleeper(self.display.driver, self._wake)
+        return self._sleeper
+
+    @sleeper.setter
+    def sleeper(self, sleeper) -> None:
+        self._sleeper = sleeper
 
     def _wait(self, timeout: float | None) -> list[pygame.event.Event]:
         """The events there are; if none, sleep (``ui/wakeup.py``) and take what came."""
@@ -669,7 +700,8 @@ class App:
         self.lock.release()
         if self._signal_fd is not None:
             signal.set_wakeup_fd(self._signal_fd)
-        self.sleeper.close()
+        if self._sleeper is not None:
+            self._sleeper.close()
         pygame.quit()
         self._wake.close()
 

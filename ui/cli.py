@@ -14,7 +14,12 @@ from .cli_parser import InputError, OneLineParser, fail, read_text
 log = logging.getLogger("companion")
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS = ("simulate", "roll", "score")
+
+
+def build_parser(configure_commands: bool = True) -> argparse.ArgumentParser:
+    """The command line; ``configure_commands=False`` leaves the commands' help and options out
+    (they import the games' rules): enough to start the app, faster to build."""
     parser = OneLineParser(
         prog="companion",
         description="Tabletop companion: Citadels draft, Troyes and Tiletum dice, final scoring.",
@@ -33,9 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=OneLineParser,
         description="without one, the app runs; each has its own --help")
+    if not configure_commands:
+        for name in COMMANDS:
+            commands.add_parser(name)
+        return parser
     from . import roll_cli, score_cli, simulate_cli  # no pygame in any of them
 
-    for name, module in (("simulate", simulate_cli), ("roll", roll_cli), ("score", score_cli)):
+    for name, module in zip(COMMANDS, (simulate_cli, roll_cli, score_cli)):
         command = commands.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)  # each game's subcommand sets its own ``run``
     return parser
@@ -53,8 +62,11 @@ def log_level(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script: its exit code (2 for any mistake in the input)."""
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        wanted = any(word in COMMANDS or word.startswith("-h") or word == "--help"
+                     for word in argv)
+        args = build_parser(wanted).parse_args(argv)
     except SystemExit as stop:  # --help (0) or a mistake, already said in one line (2)
         return stop.code or 0
     if getattr(args, "run", None) is not None:  # simulate, roll or score
@@ -93,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     from .app import App
 
     try:
-        app = App(config, headless=args.headless)
+        app = App(config, headless=args.headless, gpio_after_first_frame=script is None)
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1

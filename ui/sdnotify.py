@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 from collections.abc import Mapping
 
 log = logging.getLogger(__name__)
@@ -24,13 +23,17 @@ class Notifier:
         pid = env.get("WATCHDOG_PID")
         watched = usec and usec.isdigit() and (not pid or pid == str(os.getpid()))
         self.watchdog_interval = int(usec) / 1e6 if watched else None
-        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) if self.address else None
+        self._sock = None  # made at the first send (after the first frame: start-up is shorter)
 
     def send(self, state: str) -> bool:
         """Send one state string (e.g. 'READY=1'); True if it was sent."""
-        if self._sock is None:
+        if self.address is None:
             return False
         try:
+            if self._sock is None:
+                import socket
+
+                self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
             self._sock.sendto(state.encode(), self.address)
             return True
         except OSError as exc:

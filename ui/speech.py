@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-import subprocess
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
@@ -24,7 +23,7 @@ class Speaker:
         self.enabled = enabled
         self.program = program
         self._which = which
-        self._process: subprocess.Popen | None = None
+        self._process = None  # the espeak-ng saying the last sentence
 
     def _path(self) -> str | None:
         return self._which(self.program) if self.program else None
@@ -41,6 +40,8 @@ class Speaker:
         if path is None:
             return False
         self.stop()
+        import subprocess  # here: start-up does not wait for it
+
         try:
             self._process = subprocess.Popen(
                 [path, "-v", VOICES.get(language, "en"), "--", text],

@@ -15,7 +15,6 @@ loop, 1,000 wake-ups a second.
 
 from __future__ import annotations
 
-import ctypes
 import logging
 import math
 import os
@@ -138,6 +137,8 @@ class SdlSleeper:
 
 def sdl_wait_function():
     """``SDL_WaitEventTimeout`` of the SDL library in this process, or None if not found."""
+    import ctypes  # here: only a window system needs it
+
     try:
         with open("/proc/self/maps") as maps:
             paths = {line.split()[-1] for line in maps if SDL_LIBRARY.search(line.rstrip())}

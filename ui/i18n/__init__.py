@@ -9,10 +9,10 @@ Keys are dotted (``home.settings``); values may hold ``{name}`` fields filled by
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import tomllib
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -31,17 +31,18 @@ def _flatten(table: dict, prefix: str = "") -> dict[str, str]:
     return out
 
 
-def load_messages(language: str, folders=()) -> dict[str, str]:
-    """Every message of one language, by dotted key (a key in two files is a mistake); each of
-    ``folders`` (a game kept outside ui/i18n/, see ui/registry.py) adds its ``<language>.toml``."""
-    root = resources.files(__name__)
-    files = [root.joinpath(f"{language}.toml")]
-    folder = root.joinpath(language)
-    if folder.is_dir():
-        files += sorted((f for f in folder.iterdir() if f.name.endswith(".toml")),
-                        key=lambda f: f.name)
-    files += [Path(f) / f"{language}.toml" for f in folders if (Path(f) / f"{language}.toml")
-              .is_file()]
+def message_files(language: str, folders=()) -> list[Path]:
+    """The TOML files of one language: the app's, its games', then each of ``folders``."""
+    root = Path(__file__).parent
+    files = [root / f"{language}.toml"]
+    if (root / language).is_dir():
+        files += sorted((root / language).glob("*.toml"), key=lambda f: f.name)
+    return files + [Path(f) / f"{language}.toml" for f in folders
+                    if (Path(f) / f"{language}.toml").is_file()]
+
+
+def parse_messages(language: str, files: list[Path]) -> dict[str, str]:
+    """Every message in ``files``, by dotted key (a key in two files is a mistake)."""
     out: dict[str, str] = {}
     for file in files:
         messages = _flatten(tomllib.loads(file.read_text(encoding="utf-8")))
@@ -50,6 +51,38 @@ def load_messages(language: str, folders=()) -> dict[str, str]:
             raise ValueError(f"{language}/{file.name}: {twice[0]!r} is also in another file")
         out.update(messages)
     return out
+
+
+def load_messages(language: str, folders=(), cache: Path | None = None) -> dict[str, str]:
+    """Every message of one language, by dotted key; each of ``folders`` (a game kept outside
+    ui/i18n/, see ui/registry.py) adds its ``<language>.toml``. With ``cache`` (a folder), the
+    parsed messages are kept there as JSON and used while the TOML files are unchanged
+    (parsing TOML is most of the catalogue's start-up time); a cache that cannot be read or
+    written is only logged."""
+    files = message_files(language, folders)
+    if cache is None:
+        return parse_messages(language, files)
+    sources = [[str(f), f.stat().st_mtime_ns, f.stat().st_size] for f in files]
+    path = cache / f"messages-{language}.json"
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        messages = stored["messages"]
+        if stored["sources"] == sources and all(type(v) is str for v in messages.values()):
+            return messages
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        log.warning("message cache %s not used (%s): read again", path, type(exc).__name__)
+    messages = parse_messages(language, files)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        part = path.with_suffix(".part")
+        part.write_text(json.dumps({"sources": sources, "messages": messages},
+                                   ensure_ascii=False), encoding="utf-8")
+        os.replace(part, path)
+    except OSError as exc:
+        log.info("message cache %s not written: %s", path, exc.strerror)
+    return messages
 
 
 class _Fields(dict):
@@ -65,21 +98,28 @@ class _Fields(dict):
         return "{" + name + "}"
 
 
-@dataclass(frozen=True)
 class Catalog:
-    """The messages of one language, falling back to English for a missing key."""
+    """The messages of one language, falling back to English for a missing key (English is read
+    only when a key is missing: start-up parses one language)."""
 
-    language: str
-    messages: dict[str, str]
-    fallback: dict[str, str]
+    def __init__(self, language: str, messages: dict[str, str], folders=(),
+                 cache: Path | None = None):
+        self.language, self.messages = language, messages
+        self._folders, self._cache = tuple(folders), cache
+        self._fallback = messages if language == FALLBACK else None
 
     @classmethod
-    def load(cls, language: str, folders=()) -> "Catalog":
+    def load(cls, language: str, folders=(), cache: Path | None = None) -> "Catalog":
+        """One language's messages (``cache``: see :func:`load_messages`)."""
         if language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}")
-        fallback = load_messages(FALLBACK, folders)
-        messages = fallback if language == FALLBACK else load_messages(language, folders)
-        return cls(language, messages, fallback)
+        return cls(language, load_messages(language, folders, cache), folders, cache)
+
+    @property
+    def fallback(self) -> dict[str, str]:
+        if self._fallback is None:
+            self._fallback = load_messages(FALLBACK, self._folders, self._cache)
+        return self._fallback
 
     def t(self, key: str, **fields) -> str:
         """The message for ``key`` with ``fields`` filled in; the key itself if unknown."""
