@@ -7,7 +7,6 @@ more line gives a whole undo with its SQLite commit, for scale."""
 
 from __future__ import annotations
 
-import random
 import time
 import tracemalloc
 from dataclasses import replace
@@ -18,12 +17,9 @@ from common import emit, scratch_dir, summary
 
 from companion.citadels import draft
 from companion.citadels.simulate import simulate_session
-from companion.rng import Rng
+from companion.playthrough import NAMES, tiletum_game, troyes_game
 from companion.session import Session
-from companion.tiletum import game as tiletum
 from companion.timeline import EVERY, Timeline
-from companion.troyes import game as troyes
-from companion.troyes.state import RULES as TROYES_READING
 from ui.screens.citadels.controller import LOOK, GameController
 from ui.screens.tiletum.controller import TiletumController
 from ui.screens.troyes.controller import TroyesController
@@ -32,7 +28,6 @@ ROUNDS = 6  # undo walks, each on the game opened afresh: up to WALK steps taken
 WALK = 40
 REPLAYS = 15  # full replays timed per session (the peer)
 SHORT = 24  # standing decisions in a short game
-NAMES = [f"Player {n}" for n in range(1, 9)]
 
 
 class MemoryStore:
@@ -66,39 +61,6 @@ def citadels_game() -> tuple[dict, int, list]:
     session, _ = simulate_session("2016", 8, "first-game", 1, seed=1, max_rounds=10,
                                   complete_from=10)
     return {**session.config, "names": NAMES}, session.seed, list(session.decisions)
-
-
-def played(rules, config: dict, seed: int, pick) -> list:
-    state, decisions = rules.initial(config, seed), []
-    while legal := rules.legal(state):
-        decision = pick(legal)
-        state = rules.apply(state, decision)
-        decisions.append(rules.encode(decision))
-    return decisions
-
-
-def troyes_game() -> tuple[dict, int, list]:
-    """A whole 4-player game from the starting placement, a pass now and then."""
-    rng = random.Random(1)
-    config = {"players": 4, "citizens": [[0, 0, 0]] * 4, "neutral": [0, 0, 0], "first": 1,
-              "rules": TROYES_READING, "names": NAMES[:4]}
-
-    def pick(legal):
-        acts = [d for d in legal if not isinstance(d, troyes.Pass)]
-        return rng.choice(acts if acts and rng.random() < 0.9 else legal)
-    return config, 1, played(TroyesController.rules, config, 1, pick)
-
-
-def tiletum_game() -> tuple[dict, int, list]:
-    """A whole 4-player game (bonus markers and king moves now and then)."""
-    rng = Rng(1)
-    config = {**tiletum.config_for(4, (1, 2, 3, 4), tiletum.DEFAULT_FESTIVALS,
-                                   (0, 1, 1, 2, 2, 0)), "names": NAMES[:4]}
-
-    def pick(legal):
-        moves = [d for d in legal if not isinstance(d, tiletum.King)]
-        return rng.choice(moves if moves and rng.randrange(6) else legal)
-    return config, 1, played(TiletumController.rules, config, 1, pick)
 
 
 def open_game(controller_class, config, seed, decisions, store=None):
@@ -186,8 +148,8 @@ def main() -> None:
     for name, controller_class, game in (("citadels_8p", GameController, citadels_game),
                                          ("citadels_8p_looks", GameController,
                                           citadels_looks_game),
-                                         ("troyes_4p", TroyesController, troyes_game),
-                                         ("tiletum_4p", TiletumController, tiletum_game)):
+                                         ("troyes_4p", TroyesController, lambda: troyes_game(1)),
+                                         ("tiletum_4p", TiletumController, lambda: tiletum_game(1))):
         config, seed, decisions = game()
         for length, cut in (("short", SHORT), ("long", len(decisions) - 3)):
             kept = undoable_end(decisions, cut)

@@ -13,20 +13,14 @@ import pytest
 from companion.citadels import draft
 from companion.citadels.calling import Look
 from companion.citadels.simulate import simulate_session
-from companion.rng import Rng
+from companion.playthrough import NAMES, tiletum_game, troyes_game
 from companion.session import UNDO, effective
-from companion.tiletum import game as tiletum
 from companion.timeline import EVERY
-from companion.troyes import game as troyes
-from companion.troyes.state import RULES as TROYES_READING
 from conftest import play
 from storage.store import SaveFailed, Store
 from ui.screens.citadels.controller import RULES as CITADELS, GameController
 from ui.screens.tiletum.controller import TiletumController
 from ui.screens.troyes.controller import TroyesController
-
-NAMES = [f"Player {n}" for n in range(1, 9)]
-
 
 def citadels_decisions() -> tuple[dict, int, list[dict]]:
     """A 10-round 8-player game played by the engine's simulation, cut a few steps before its
@@ -39,37 +33,12 @@ def citadels_decisions() -> tuple[dict, int, list[dict]]:
     return {**session.config, "names": NAMES}, session.seed, decisions
 
 
-def played(rules, config: dict, seed: int, pick, end: int = 3) -> list[dict]:
-    """A whole game of ``pick``'s choices, less its last ``end`` decisions."""
-    state, decisions = rules.initial(config, seed), []
-    while legal := rules.legal(state):
-        decision = pick(legal)
-        state = rules.apply(state, decision)
-        decisions.append(rules.encode(decision))
-    return decisions[:-end]
-
-
 def troyes_decisions() -> tuple[dict, int, list[dict]]:
-    """A whole 4-player game (the starting placement of rules 3), passing seldom."""
-    rng = random.Random(2)
-    config = {"players": 4, "citizens": [[0, 0, 0]] * 4, "neutral": [0, 0, 0], "first": 1,
-              "rules": TROYES_READING, "names": NAMES[:4]}
-
-    def pick(legal):
-        acts = [d for d in legal if not isinstance(d, troyes.Pass)]
-        return rng.choice(acts if acts and rng.random() < 0.9 else legal)
-    return config, 2, played(TroyesController.rules, config, 2, pick)
+    return troyes_game(2, end=3)
 
 
 def tiletum_decisions() -> tuple[dict, int, list[dict]]:
-    rng = Rng(3)
-    config = {**tiletum.config_for(4, (2, 4, 1, 3), tiletum.DEFAULT_FESTIVALS,
-                                   (0, 1, 1, 2, 2, 0)), "names": NAMES[:4]}
-
-    def pick(legal):
-        moves = [d for d in legal if not isinstance(d, tiletum.King)]
-        return rng.choice(moves if moves and rng.randrange(6) else legal)
-    return config, 3, played(TiletumController.rules, config, 3, pick)
+    return tiletum_game(3, order=(2, 4, 1, 3), end=3)
 
 
 GAMES = {"citadels": (GameController, citadels_decisions),
