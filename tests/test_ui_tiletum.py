@@ -356,7 +356,7 @@ def test_dice_lie_inside_their_wedge_without_overlapping():
     from hypothesis import strategies as st
 
     from companion.tiletum.wheel import COLOURS, TileDie
-    from ui.screens.tiletum import wheel_draw as w
+    from ui.screens.tiletum import wheel_geometry as w
 
     targets = [w.wedge_rect(pip) for pip in range(1, 7)]
     assert not any(a.colliderect(b) for i, a in enumerate(targets) for b in targets[i + 1:])

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pygame
 
+from .glyphs import Pieces, has_hangul
+
 log = logging.getLogger(__name__)
 
 KNOWN_PATHS = (
@@ -37,6 +39,7 @@ def find_hangul_font() -> str | None:
     return found or (str(SHIPPED) if SHIPPED.is_file() else None)
 
 
+WIDTHS_KEPT = 4096  # measured texts remembered (all forgotten when there are more)
 NOT_A_CHARACTER = "\uE000"  # private use: no real font maps it, so it draws the .notdef box
 
 
@@ -69,14 +72,20 @@ def covers(font: pygame.font.Font, text: str) -> bool:
 
 @dataclass
 class Fonts:
-    """Sized fonts from one family, cached; and a cache of rendered text surfaces."""
+    """Sized fonts from one family, cached; a cache of rendered text surfaces; and the pieces
+    Korean text is put together from (ui/glyphs.py). ``loaded`` and ``rendered`` count the
+    fonts opened and the texts drawn (cache misses), for tests and benchmarks."""
 
     regular_path: str | None
     bold_path: str | None
     has_hangul: bool
     _fonts: dict = field(default_factory=dict)
     _texts: OrderedDict = field(default_factory=OrderedDict)
-    text_cache_size: int = 512
+    _widths: dict = field(default_factory=dict)
+    text_cache_size: int = 1024  # the busiest screens draw ~150 texts: room for several
+    pieces: Pieces = field(default_factory=Pieces)
+    loaded: int = 0
+    rendered: int = 0
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font at ``size`` px."""
@@ -88,6 +97,7 @@ class Fonts:
             if bold and not self.bold_path:
                 font.bold = True
             self._fonts[key] = font
+            self.loaded += 1
         return font
 
     def render(self, text: str, size: int, color, bold: bool = False) -> pygame.Surface:
@@ -95,13 +105,32 @@ class Fonts:
         key = (text, size, tuple(color), bold)
         surface = self._texts.get(key)
         if surface is None:
-            surface = self.get(size, bold).render(text, True, color)
+            surface = self._draw(self.get(size, bold), text, color)
+            self.rendered += 1
             self._texts[key] = surface
             if len(self._texts) > self.text_cache_size:
                 self._texts.popitem(last=False)
         else:
             self._texts.move_to_end(key)
         return surface
+
+    def _draw(self, font: pygame.font.Font, text: str, color) -> pygame.Surface:
+        """Korean from its pieces when they fit (the same pixels), the rest by SDL_ttf."""
+        surface = self.pieces.render(font, text, color) if has_hangul(text) else None
+        return surface if surface is not None else font.render(text, True, color)
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        """How wide ``text`` is drawn (``Font.size``; Korean measured from its pieces),
+        remembered (titles are measured every frame, wrapped text word by word)."""
+        key = (text, size, bold)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) > WIDTHS_KEPT:
+                self._widths.clear()
+            font = self.get(size, bold)
+            width = self.pieces.width(font, text) if has_hangul(text) else None
+            width = self._widths[key] = font.size(text)[0] if width is None else width
+        return width
 
     @property
     def description(self) -> str:

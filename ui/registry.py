@@ -42,7 +42,9 @@ class GameEntry:
     ``add_to(subparsers)`` adds the game's subcommands (each with its ``run`` as the parser
     default); ``icon`` draws the game's picture on its home button (``(surface, rect)``);
     ``catalogue`` is a folder of ``<lang>.toml`` files merged into the app's messages (for a
-    game kept outside ui/i18n/)."""
+    game kept outside ui/i18n/); ``prepare`` gives the small tasks that draw the game's pictures
+    while nobody waits (``(app) -> list of callables``, each a millisecond at most here: die
+    faces…; see ui/prepare.py), from a module that imports no more than it draws."""
 
     id: str
     setup: str
@@ -54,6 +56,7 @@ class GameEntry:
     commands: dict[str, str] = field(default_factory=dict)
     icon: str | None = None
     catalogue: Path | None = None
+    prepare: str | None = None
 
     @property
     def title_key(self) -> str:
@@ -70,7 +73,7 @@ BUILT_IN = (
         history_rounds="ui.screens.citadels.history_rounds:history_rounds",
         score_later="ui.screens.citadels.later:score_later",
         commands={"score": "ui.score_cli:CITADELS", "simulate": "ui.simulate_cli:CITADELS"},
-        icon="ui.icons:crown"),
+        icon="ui.icons:crown", prepare="ui.screens.citadels.prepare:prepare"),
     GameEntry(
         "troyes", setup="ui.screens.troyes.setup:TroyesSetupScreen",
         openers={"troyes": "ui.screens.troyes.board:open_game",
@@ -78,7 +81,7 @@ BUILT_IN = (
         results="ui.screens.troyes.score:TroyesResultsScreen",
         score_later="ui.screens.troyes.later:score_later",
         commands={"score": "ui.score_cli:TROYES", "roll": "ui.roll_cli:TROYES"},
-        icon="ui.icons:dice"),
+        icon="ui.icons:dice", prepare="ui.screens.troyes.prepare:prepare"),
     GameEntry(
         "tiletum", setup="ui.screens.tiletum.setup:TiletumSetupScreen",
         openers={"tiletum": "ui.screens.tiletum.board:open_game",
@@ -86,7 +89,7 @@ BUILT_IN = (
         results="ui.screens.tiletum.score:TiletumResultsScreen",
         score_later="ui.screens.tiletum.later:score_later",
         commands={"score": "ui.score_cli:TILETUM", "roll": "ui.roll_cli:TILETUM"},
-        icon="ui.icons:wheel"),
+        icon="ui.icons:wheel", prepare="ui.screens.tiletum.prepare:prepare"),
 )
 
 _games: list[GameEntry] = list(BUILT_IN)

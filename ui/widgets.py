@@ -52,20 +52,19 @@ def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
 
 
 def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
-    font = fonts.get(size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
+            if fonts.width(candidate, size) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
             line = ""
             for ch in word:  # a word wider than the line: break it anywhere
-                if font.size(line + ch)[0] > width and line:
+                if fonts.width(line + ch, size) > width and line:
                     lines.append(line)
                     line = ""
                 line += ch
@@ -85,9 +84,8 @@ def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int, smalle
             _fitted.clear()
         words = text.split()
         for s in range(size, smallest - 1, -1):
-            font = fonts.get(s)
-            if all(font.size(w)[0] <= width for w in words) and \
-                    len(wrap(fonts, text, s, width)) * font.get_linesize() <= height:
+            if all(fonts.width(w, s) <= width for w in words) and \
+                    len(wrap(fonts, text, s, width)) * fonts.get(s).get_linesize() <= height:
                 break
         _fitted[key] = s
     return _fitted[key]

@@ -138,8 +138,7 @@ class Screen:
         fonts = self.app.fonts
         title = self.title()
         size = theme.TITLE_SIZE  # smaller, down to 20 px, when the title is longer than its room
-        while size > 20 and fonts.render(title, size, theme.TEXT, True).get_width() \
-                > self.title_width:
+        while size > 20 and fonts.width(title, size, True) > self.title_width:
             size -= 2
         draw_text(canvas, fonts, title, (theme.MARGIN, TITLE_BAR // 2 + 2), size, theme.TEXT,
                   bold=True, anchor="midleft")

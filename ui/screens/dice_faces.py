@@ -4,6 +4,8 @@ its colour names to fills (``FACES``)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from .. import theme
@@ -45,3 +47,10 @@ def draw_face(canvas, fonts, rect: pygame.Rect, fill, pip: int, letter: str,
     canvas.blit(face(fonts, rect.size, fill, pip, letter), rect)
     if selected:
         pygame.draw.rect(canvas, theme.ACCENT, rect.inflate(8, 8), 4, border_radius=11)
+
+
+def face_tasks(fonts, sizes, fills: dict[str, tuple], letters: dict[str, str]) -> list:
+    """One idle task per face a board may show: every pip of every colour (``fills`` and
+    ``letters`` by colour) at each of ``sizes`` px."""
+    return [partial(face, fonts, (side, side), fill, pip, letters[colour])
+            for side in sizes for colour, fill in fills.items() for pip in PIPS]

@@ -36,10 +36,9 @@ REPLAY_ERRORS = (DamagedSession, RuleError, StoreError, KeyError, TypeError, Val
 
 def clip(fonts, text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with "…" to fit ``width`` px."""
-    font = fonts.get(size, bold)
-    if font.size(text)[0] <= width:
+    if fonts.width(text, size, bold) <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
+    while text and fonts.width(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import registry, theme
+from ..prepare import prepare
 from ..geometry import HEIGHT, WIDTH
 from ..widgets import Button, draw_paragraph, grid
 from .base import BODY, Screen
@@ -44,7 +45,10 @@ class HomeScreen(Screen):
                                         visible=bool(self.app.notices)))
 
     def on_enter(self) -> None:
+        """The kept games counted again; what the screens draw prepared while nobody waits
+        (at start-up and after a change of language, which both come back here)."""
         self.kept = self.app.store.count(kept=True)
+        prepare(self.app)
 
     def _problem_text(self) -> str:
         texts = self.app.notice_texts()

@@ -66,6 +66,7 @@ class SessionController(SeatNames):
         self._timeline = Timeline(self.rules, session)  # the one replay: checkpoints kept
         self._state = self._timeline.state
         self._views: dict[int | None, Any] = {}
+        self._legal: tuple | None = None
 
     @classmethod
     def create(cls, app, config: dict[str, Any]):
@@ -83,7 +84,11 @@ class SessionController(SeatNames):
         return self._views[seat]
 
     def legal(self) -> tuple:
-        return tuple(self.rules.legal(self._state))
+        """What the rules allow now; worked out once per state (a Troyes board with every
+        district full has ~7,000 actions, and the board asks when it builds and refreshes)."""
+        if self._legal is None:
+            self._legal = tuple(self.rules.legal(self._state))
+        return self._legal
 
     def is_legal(self, decision) -> bool:
         return self.rules.is_legal(self._state, decision)
@@ -93,7 +98,7 @@ class SessionController(SeatNames):
 
     # --- changing the game --------------------------------------------------------------------
     def _set_state(self, state) -> None:
-        self._state, self._views = state, {}
+        self._state, self._views, self._legal = state, {}, None
 
     def confirm(self, decision) -> None:
         """Check, store (committed), apply; an IllegalDecision leaves nothing stored."""

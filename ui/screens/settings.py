@@ -63,12 +63,16 @@ class SettingsScreen(Screen):
             draw_paragraph(canvas, fonts, text, pygame.Rect(
                 BODY.left, row.centery - height // 2, LABEL_W - 12, height), size)
 
-    def corruption_label(self) -> str:
+    def on_enter(self) -> None:
+        """The corruption tokens read again (back from choosing them): read here, not while
+        drawing (they come from the store, through Tiletum's modules)."""
         from .tiletum.controller import corruption_setting
         from .tiletum.corruption_settings import tokens_text
 
-        return self.t("settings.corruption_value", tokens=tokens_text(
-            corruption_setting(self.app.store)))
+        self.tokens = tokens_text(corruption_setting(self.app.store))
+
+    def corruption_label(self) -> str:
+        return self.t("settings.corruption_value", tokens=self.tokens)
 
     def open_corruption(self) -> None:
         from .tiletum.corruption_settings import CorruptionSettingsScreen

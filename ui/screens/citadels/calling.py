@@ -232,7 +232,7 @@ class CallingScreen(Screen):
         fonts = self.app.fonts
         if len(wrap(fonts, text, size, width)) == 1:
             return text
-        room = width - fonts.get(size).size("…")[0]
+        room = width - fonts.width("…", size)
         return wrap(fonts, text, size, room)[0].rstrip() + "…"
 
     def tax_rect(self, text: str) -> pygame.Rect:
@@ -267,7 +267,7 @@ class CallingScreen(Screen):
                       (left, HEAD.top - 2), theme.BIG_SIZE + 8, theme.TEXT, bold=True)
             holder = c.name(next(e.seat for e in reversed(v.events) if e.kind == "reveal"))
             size = next((s for s in range(theme.BIG_SIZE, theme.SMALL_SIZE - 1, -1)
-                         if fonts.get(s).size(holder)[0] <= room), theme.SMALL_SIZE)
+                         if fonts.width(holder, s) <= room), theme.SMALL_SIZE)
             draw_text(canvas, fonts, self.fit(holder, room, size),
                       (left, circle.bottom - 4), size, theme.ACCENT, anchor="bottomleft")
             y = circle.bottom + 4

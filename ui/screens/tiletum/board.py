@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from companion.tiletum.game import FESTIVAL, KING, OVER, REVEAL, START, TAKE, Begin, Reveal
-from companion.tiletum.wheel import ACTIONS, COLOURS, ROUNDS
+from companion.tiletum.wheel import ACTIONS, ROUNDS
 
 from ... import theme
 from ...seat_lights import seat_lights
@@ -15,9 +15,11 @@ from ...widgets import Button, draw_paragraph, draw_text, fit_size, grid
 from ..base import BODY, Screen
 from ..board_exits import BoardExits
 from .controller import TiletumController
+from .dice import letters as colour_letters
 from .king_draw import disc_colour, draw_mini_track
 from .setup import festival_label
-from .wheel_draw import draw_dice, draw_icon, draw_wheel, wedge_rect
+from .wheel_draw import draw_dice, draw_icon, draw_wheel
+from .wheel_geometry import wedge_rect
 
 PANEL = pygame.Rect(420, BODY.top, BODY.right - 420, BODY.height)
 STRIP_ROW = 38
@@ -29,10 +31,6 @@ SEAT_SIZE = 20  # names, festival points and bonus markers in the turn order, re
 
 def action_names(screen) -> dict[str, str]:
     return {a: screen.t(f"tiletum.action_{a.lower()}") for a in ACTIONS}
-
-
-def colour_letters(screen) -> dict[str, str]:
-    return {c: screen.t(f"tiletum.letter_{c}") for c in COLOURS}
 
 
 def resource_word(screen, resource: str) -> str:
@@ -260,7 +258,7 @@ class TiletumBoardScreen(BoardExits, Screen):
         14 px)."""
         lines = (self.t("tiletum.legend_1"), self.t("tiletum.legend_2"))
         fonts, size = self.app.fonts, LEGEND_SIZE
-        while size > 11 and max(fonts.get(size).size(line)[0] for line in lines) > area.width:
+        while size > 11 and max(fonts.width(line, size) for line in lines) > area.width:
             size -= 1
         for k, line in enumerate(lines):
             draw_text(canvas, fonts, line, (area.left, area.top + k * (size + 3)), size,

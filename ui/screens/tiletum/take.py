@@ -21,9 +21,9 @@ from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .board import action_names, colour_letters, resource_word
 from .controller import TiletumController
+from .dice import TAKE_SIZE as DIE
 from .wheel_draw import draw_big_die
 
-DIE = 64
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)
 GOLD = pygame.Rect(BODY.right - 190, BODY.top + 74, 190, 50)  # the player's gold, corrected
 

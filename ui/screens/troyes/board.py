@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from companion.errors import IllegalDecision
-from companion.troyes.dice import BLACK, RED, WHITE, YELLOW
+from companion.troyes.dice import BLACK
 from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, EVENT, EVENTS,
                                    FARMING, INCOME, PLACEMENT, Act, BlackDice, CollectIncome,
                                    Defend, Fail, Flip, Pass, Place, Reroll, TroyesView)
@@ -27,12 +27,12 @@ from ...widgets import Button, draw_paragraph, draw_text, fit_size, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 from ..dice_faces import draw_face
+from .dice import FACES, SIZE as DIE, letters as dice_letters
 from ..board_exits import BoardExits
 from .log_text import BUILDINGS, line_text
 
-ROW_H, DIE, DIE_GAP, NAME_W = 54, 48, 3, 168
+ROW_H, DIE_GAP, NAME_W = 54, 3, 168
 PURSE_SIZE = 20  # read from the seats round the table
-FACES = {YELLOW: (236, 196, 64), WHITE: (236, 236, 230), RED: (204, 64, 56), BLACK: (20, 20, 22)}
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
 
@@ -313,7 +313,7 @@ class TroyesBoardScreen(BoardExits, Screen):
 
     # --- drawing ----------------------------------------------------------------------------------
     def letters(self) -> dict[str, str]:
-        return {c: self.t(f"troyes.letter_{c}") for c in (YELLOW, WHITE, RED, BLACK)}
+        return dice_letters(self.app)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         actor = self.view.actor

@@ -1,0 +1,109 @@
+"""What the screens draw, made ready while nobody waits (``App.when_idle``), so that no frame
+is the first to open a font, draw a syllable or build a die face.
+
+At start-up and after a change of language (the home screen asks: ``prepare``), in small idle
+tasks: every font the screens draw with, opened, with its Latin letters, digits and signs drawn
+once (SDL_ttf keeps those); in Korean, each syllable of the messages at the sizes most text is
+drawn at (ui/glyphs.py); then each game's own pictures and texts (its registry entry's
+``prepare``: die faces, the Tiletum wheel's labels, Citadels' district names). Each task takes
+about a millisecond at most here (a task that imports a game's module, ~2 ms, comes once per
+game); the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from importlib import resources
+from weakref import WeakKeyDictionary
+
+from . import registry
+from .glyphs import syllables
+
+Task = Callable[[], None]
+
+FONTS = ((10, True), (12, False), (13, False), (13, True), (14, False), (15, False),
+         (16, False), (17, False), (17, True), (18, False), (18, True), (19, False),
+         (20, False), (20, True), (21, False), (22, False), (22, True), (24, False),
+         (25, False), (26, False), (34, False), (34, True), (40, True), (42, False),
+         (42, True), (44, True), (56, True), (96, True))
+"""(size, bold) of every font the screens draw or measure with (``tests/test_cold_frames.py``
+tours the screens and finds none missing)."""
+
+SYLLABLE_FONTS = tuple((size, False) for size in (*range(13, 27), 34)) \
+    + ((13, True), (20, True), (22, True), (34, True))
+"""The sizes Korean text is drawn or measured at (``fit_size`` tries the smaller ones)."""
+
+SIGNS = "·–—…×→←↑↓◀▶▲▼★✓"
+LATIN = "".join(chr(c) for c in range(33, 127)) + SIGNS
+DIGITS_AND_SIGNS = " 0123456789.,:;!?()[]/*+-%~'\"" + SIGNS  # pieces of Korean lines too
+PER_TASK = 24  # characters drawn by one task
+WHITE = (255, 255, 255)
+
+_prepared: WeakKeyDictionary = WeakKeyDictionary()  # app -> the language prepared for
+
+
+def prepare(app) -> None:
+    """Queue what the screens will need in the app's language (once per language)."""
+    if _prepared.get(app) == app.language:
+        return
+    _prepared[app] = app.language
+    for task in tasks(app):
+        app.when_idle(task)
+
+
+def tasks(app) -> list[Task]:
+    """The idle tasks of ``prepare``, in order: the Korean syllables before the Latin letters
+    (drawing a syllable takes the SDL_ttf slot of a letter whose glyph number ends alike); the
+    games' come from a task per game. In English only the language screen's Korean."""
+    messages = app.catalog.messages
+    out = syllable_tasks(app.fonts, messages.values() if app.language == "ko" else
+                         [text for key, text in messages.items() if key.startswith("lang.")])
+    return out + font_tasks(app.fonts) + [partial(_queue_game, app, entry)
+                                          for entry in registry.games() if entry.prepare]
+
+
+def _queue_game(app, entry) -> None:
+    """Queue a game's own tasks (its registry entry's ``prepare``; importing it is this task)."""
+    for task in registry.resolve(entry.prepare)(app):
+        app.when_idle(task)
+
+
+def chunks(text: str, size: int = PER_TASK) -> list[str]:
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
+def font_tasks(fonts) -> list[Task]:
+    """Open each of ``FONTS`` and draw its Latin letters, digits and signs once."""
+    return [partial(_draw_latin, fonts, size, bold, part)
+            for size, bold in FONTS for part in chunks(LATIN)]
+
+
+def _draw_latin(fonts, size: int, bold: bool, text: str) -> None:
+    fonts.get(size, bold).render(text, True, WHITE)
+
+
+def syllable_tasks(fonts, texts: Iterable[str],
+                   sizes: tuple[tuple[int, bool], ...] = SYLLABLE_FONTS) -> list[Task]:
+    """Draw each Hangul syllable of ``texts`` (and each digit and sign, the other pieces of
+    Korean lines) once at each of ``sizes``."""
+    found = syllables(texts) + DIGITS_AND_SIGNS
+    return [partial(_draw_pieces, fonts, size, bold, part)
+            for size, bold in sizes for part in chunks(found, PER_TASK // 2)]
+
+
+def _draw_pieces(fonts, size: int, bold: bool, text: str) -> None:
+    font = fonts.get(size, bold)
+    for character in text:
+        fonts.pieces.piece(font, character)
+
+
+def data_syllable_tasks(app, package: str, *files: str,
+                        sizes: tuple[tuple[int, bool], ...] = SYLLABLE_FONTS) -> list[Task]:
+    """In Korean, ``syllable_tasks`` (at ``sizes``) for the names in a game's data files
+    (cards, tiles...), read as text: the game's modules are not imported for it."""
+    if app.language != "ko":
+        return []
+    folder = resources.files(package)
+    return syllable_tasks(app.fonts, [folder.joinpath(f).read_text(encoding="utf-8")
+                                      for f in files], sizes)
