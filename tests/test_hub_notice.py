@@ -113,3 +113,21 @@ def test_no_hub_configured_is_never_said(make_app):
     assert app.t("notice.hub_off") not in drawn and not warning_frame_drawn(app)
     play(app, "TAP @settings\nEXPECT settings")
     assert not shows_notice(app)
+
+
+def test_a_hub_reporting_while_the_app_starts_is_heard(make_app, monkeypatch):
+    """The hub's reader may report (connected, then its seats) before the app has any screen:
+    the listener must take both, not fail (it did: "status listener failed", seen in the VM)."""
+    import ui.app as app_module
+    from hw.serialhub import HubStatus
+
+    opening = app_module.open_hardware
+
+    def reporting_while_opening(*args, on_hub_change, **kwargs):
+        on_hub_change(HubStatus("auto", connected=True))
+        on_hub_change(HubStatus("auto", connected=True, seats=8))
+        return opening(*args, on_hub_change=on_hub_change, **kwargs)
+
+    monkeypatch.setattr(app_module, "open_hardware", reporting_while_opening)
+    app = make_app()
+    assert app._hub_seen and app.top.name == "home"

@@ -95,6 +95,7 @@ class App:
         self._hub_connected = False  # as last drawn in the "not connected" notice
         self._hub_stale = False  # counts changed since the hub screens were last drawn
         self._hub_drawn = 0.0  # when a hub change was last drawn
+        self.stack: list[Screen] = []  # (before the hardware: a hub may report while opening)
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
                                 debounce=config.debounce, hold_time=config.hold_time, env=env,
                                 hub=config.hub, hub_usb_id=config.hub_usb_id,
@@ -117,7 +118,6 @@ class App:
         # a program in COMPANION_SPEAK.
         self.speaker = Speaker(lambda: bool(self.hw.outputs.sound),
                                env.get("COMPANION_SPEAK") or (None if headless else "espeak-ng"))
-        self.stack: list[Screen] = []
         self.running = True
         self.dirty = True
         self.show_focus = True
