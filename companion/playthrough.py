@@ -4,8 +4,6 @@ long sessions for benchmarks and tests (Citadels has its own simulation, citadel
 
 from __future__ import annotations
 
-import random
-
 from .rng import Rng
 from .tiletum import game as tiletum
 from .troyes import game as troyes
@@ -27,13 +25,13 @@ def played(rules, config: dict, seed: int, pick, end: int = 0) -> list[dict]:
 def troyes_game(seed: int, end: int = 0) -> tuple[dict, int, list[dict]]:
     """A whole 4-player game from the starting placement of the rules read now, passing
     seldom."""
-    rng = random.Random(seed)
+    rng = Rng(seed)
     config = {"players": 4, "citizens": [[0, 0, 0]] * 4, "neutral": [0, 0, 0], "first": 1,
               "rules": TROYES_READING, "names": NAMES[:4]}
 
     def pick(legal):
         acts = [d for d in legal if not isinstance(d, troyes.Pass)]
-        return rng.choice(acts if acts and rng.random() < 0.9 else legal)
+        return rng.choice(acts if acts and rng.randrange(10) else legal)  # 9 in 10: act
     return config, seed, played(troyes.TroyesRules(), config, seed, pick, end)
 
 

@@ -256,7 +256,7 @@ class App:
     def when_idle(self, task: Callable[[], None]) -> None:
         """Run ``task`` when no input is waiting: one task per turn of the loop, before it
         sleeps, so what a screen will need (text, die faces...) is ready before it is shown.
-        A task should take well under a millisecond; an error in one is logged and dropped."""
+        A task should take a millisecond at most; an error in one is logged and dropped."""
         self._idle_work.append(task)
 
     def _run_idle_task(self) -> None:

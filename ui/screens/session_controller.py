@@ -64,7 +64,6 @@ class SessionController(SeatNames):
     def __init__(self, app, session: Session):
         self.app, self.session = app, session
         self._timeline = Timeline(self.rules, session)  # the one replay: checkpoints kept
-        self._state = self._timeline.state
         self._views: dict[int | None, Any] = {}
         self._legal: tuple | None = None
 
@@ -83,6 +82,11 @@ class SessionController(SeatNames):
             self._views[seat] = self.rules.view(self._state, seat)
         return self._views[seat]
 
+    @property
+    def _state(self):
+        """The game now: the timeline's last state."""
+        return self._timeline.state
+
     def legal(self) -> tuple:
         """What the rules allow now; worked out once per state (a Troyes board with every
         district full has ~7,000 actions, and the board asks when it builds and refreshes)."""
@@ -98,7 +102,14 @@ class SessionController(SeatNames):
 
     # --- changing the game --------------------------------------------------------------------
     def _set_state(self, state) -> None:
-        self._state, self._views, self._legal = state, {}, None
+        """Put ``state`` in place as the game now (tests: a position play would take long to
+        reach); the decisions kept are not changed."""
+        self._timeline.state = state
+        self._forget_views()
+
+    def _forget_views(self) -> None:
+        """The state moved on: the views and legal decisions made for the old one are stale."""
+        self._views, self._legal = {}, None
 
     def confirm(self, decision) -> None:
         """Check, store (committed), apply; an IllegalDecision leaves nothing stored."""
@@ -107,7 +118,7 @@ class SessionController(SeatNames):
                                              self.rules.progress(new))
         log.info("session %s: decision %d stored", self.session.id, len(self.session.decisions))
         self._timeline.extend(self.session.decisions[-1], new)
-        self._set_state(new)
+        self._forget_views()
 
     def undoable(self, stored: dict[str, Any]) -> bool:
         """Whether the stored decision ``stored`` may be taken back at the table (all may,
@@ -135,7 +146,7 @@ class SessionController(SeatNames):
                                                  self.rules.progress(timeline.state))
         log.info("session %s: undo stored", self.session.id)
         self._timeline = timeline
-        self._set_state(timeline.state)
+        self._forget_views()
 
     def state_before(self, k: int = 1):
         """The state before the last ``k`` standing decisions (for an undo's preview), from the
