@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from child_log import ChildLog
 from conftest import ROOT
 
 TOUR = ROOT / "scripts" / "tour.txt"
@@ -108,16 +109,14 @@ def test_headless_run_stops_cleanly_on_sigterm(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "--headless", "--lang", "en",
                              "--data-dir", str(tmp_path), "--config", str(tmp_path / "x.toml")],
                             stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-    deadline = time.monotonic() + 60
-    for line in proc.stderr:
-        if "ready: first frame shown" in line or time.monotonic() > deadline:
-            break
+    said = ChildLog(proc.stderr)
+    assert said.wait_for("ready: first frame shown")
     time.sleep(1.0)  # asleep by now
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == 0
     assert time.monotonic() - t0 < 3.0
-    assert "Traceback" not in proc.stderr.read()
+    assert "Traceback" not in said.rest()
 
 
 def test_script_without_headless_is_refused(tmp_path):

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 
+from child_log import ChildLog
 from conftest import ROOT, play, record_text
 from game_paths import LEAVE, START, session_on_screen
 
@@ -132,20 +133,13 @@ def test_an_error_while_drawing_is_recovered_and_the_game_kept(make_app, monkeyp
     play(app, "TAP @kept\nTAP @row0\nEXPECT troyes-board")
 
 
-def run_companion(tmp_path, *args):
+def run_companion(tmp_path, *args) -> tuple[subprocess.Popen, ChildLog]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "COMPANION_HW": "mock"}
-    return subprocess.Popen([sys.executable, "-m", "ui.cli", "--headless", "--lang", "en",
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "--headless", "--lang", "en",
                              "--data-dir", str(tmp_path / "data"),
                              "--config", str(tmp_path / "none.toml"), *args],
                             stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-
-
-def wait_for_home(proc, seconds=60):
-    deadline = time.monotonic() + seconds
-    for line in proc.stderr:
-        if "screen home" in line or time.monotonic() > deadline:
-            return True
-    return False
+    return proc, ChildLog(proc.stderr)
 
 
 def test_a_restart_loop_of_the_real_command_stays_up_on_damaged_data(make_app, tmp_path):
@@ -157,19 +151,19 @@ def test_a_restart_loop_of_the_real_command_stays_up_on_damaged_data(make_app, t
         db.execute("UPDATE sessions SET config = '{\"names\": [' WHERE id = ?", (tiletum,))
         db.execute("INSERT OR REPLACE INTO settings VALUES ('rotation', '\"sideways\"')")
     for _ in range(3):
-        proc = run_companion(tmp_path)
-        assert wait_for_home(proc)
+        proc, said = run_companion(tmp_path)
+        assert said.wait_for("screen home")
         time.sleep(1.0)
         assert proc.poll() is None  # still running
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
-        assert "Traceback" not in proc.stderr.read()
+        assert "Traceback" not in said.rest()
 
 
 def test_a_second_app_on_the_same_data_exits_with_one_line(tmp_path):
-    first = run_companion(tmp_path)
+    first, said = run_companion(tmp_path)
     try:
-        assert wait_for_home(first)
+        assert said.wait_for("screen home")
         second = subprocess.run(
             [sys.executable, "-m", "ui.cli", "--headless", "--data-dir", str(tmp_path / "data"),
              "--config", str(tmp_path / "none.toml")], capture_output=True, text=True,

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from child_log import ChildLog
 from hw.controls import Control
 from hw.input_devices import InputDevices
 from ui.wakeup import SelectSleeper, Waker, open_sleeper
@@ -173,20 +174,22 @@ def test_a_real_window_sleeps_in_sdls_wait_and_stops_on_sigterm(tmp_path):
          str(tmp_path), "--config", str(tmp_path / "x.toml")],
         stderr=subprocess.PIPE, text=True, env={**env, "COMPANION_HW": "mock"}, cwd=ROOT,
         start_new_session=True)
-    said = []
-    for line in proc.stderr:
-        said.append(line)
-        if "ready: first frame shown" in line:
-            break
-    assert any("the loop sleeps in SDL_WaitEventTimeout" in line for line in said), said
-    time.sleep(1.0)
-    app = [p for p in psutil_children(proc.pid) if "ui.cli" in p[1]]
-    assert app, "the app's process was not found"
-    t0 = time.monotonic()
-    os.kill(app[0][0], signal.SIGTERM)
-    assert proc.wait(timeout=30) == 0
-    assert time.monotonic() - t0 < 3.0
-    assert "Traceback" not in proc.stderr.read()
+    said = ChildLog(proc.stderr)
+    try:
+        assert said.wait_for("ready: first frame shown"), said.lines
+        assert any("the loop sleeps in SDL_WaitEventTimeout" in line for line in said.lines)
+        time.sleep(1.0)
+        app = [p for p in psutil_children(proc.pid) if "ui.cli" in p[1]]
+        assert app, "the app's process was not found"
+        t0 = time.monotonic()
+        os.kill(app[0][0], signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert time.monotonic() - t0 < 3.0
+        assert "Traceback" not in said.rest()
+    finally:  # xvfb-run, its X server and the app
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 def psutil_children(pid: int) -> list[tuple[int, str]]:

@@ -125,7 +125,6 @@ class ScriptRunner:
         code = pygame.key.key_code(name)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code,
                                              mod=0, unicode="", scancode=0))
-        self.app.settle()
 
     def _mouse(self, point: tuple[float, float], down: bool) -> None:
         if not (0 <= point[0] < 800 and 0 <= point[1] < 480):
@@ -133,7 +132,6 @@ class ScriptRunner:
         pos = self.app.display.viewport.to_physical(point)
         kind = pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
-        self.app.settle()
 
     def _hold_for(self) -> float:
         return self.app.hw.input.hold_time + HOLD_MARGIN
@@ -142,13 +140,17 @@ class ScriptRunner:
         self.do_key(KEY_FOR[control])
 
     def do_key(self, name: str) -> None:
+        """Down and up handled together, as a quick press: on a busy machine a pause between
+        them (another process running) must not turn the press into a hold."""
         self._key(name, True)
         self._key(name, False)
+        self.app.settle()
 
     def do_hold(self, control: Control) -> None:
         self._key(KEY_FOR[control], True)
         self.app.run_for(self._hold_for())
         self._key(KEY_FOR[control], False)
+        self.app.settle()
 
     def _point(self, where: tuple) -> tuple[float, float]:
         """(x, y) as given, or the centre of the visible button named in ``(name,)``."""
@@ -160,15 +162,18 @@ class ScriptRunner:
         return button.rect.center
 
     def do_tap(self, *where) -> None:
+        """Down and up handled together (see :meth:`do_key`)."""
         point = self._point(where)
         self._mouse(point, True)
         self._mouse(point, False)
+        self.app.settle()
 
     def do_holdtap(self, *where) -> None:
         point = self._point(where)
         self._mouse(point, True)
         self.app.run_for(self._hold_for())
         self._mouse(point, False)
+        self.app.settle()
 
     def do_wait(self, seconds: float) -> None:
         self.app.run_for(seconds)
