@@ -11,6 +11,8 @@ A game is a value ``Rules`` with:
 - ``legal(state)``: exactly the decisions ``apply`` accepts; ``is_legal(state, decision)`` says the
   same of one decision, and also covers the open-ended reports a game may have (a number the
   table reports, which no list can hold: such kinds are named in ``open_kinds``);
+  ``offered(state)`` is the set of kinds (classes) of the decisions in ``legal``, which a game
+  may find without listing them all (what buttons a screen shows);
 - ``view(state, seat)``: what ``seat`` may know; ``seat=None`` is what the whole table may see.
   Screens, logs, speech and the command line get views, never the state;
 - ``outcome(state)``: whether the game is over, and its result.
@@ -54,6 +56,8 @@ class Rules(Protocol):
 
     def is_legal(self, state: State, decision: Decision) -> bool: ...
 
+    def offered(self, state: State) -> frozenset[type]: ...
+
     def view(self, state: State, seat: int | None) -> Any: ...
 
     def outcome(self, state: State) -> Outcome: ...
@@ -80,3 +84,8 @@ class RulesBase:
                 return False
             return True
         return decision in self.legal(state)
+
+    def offered(self, state: State) -> frozenset[type]:
+        """The kinds of the decisions in ``legal`` (a game whose lists are long finds them
+        without listing every decision)."""
+        return frozenset(type(decision) for decision in self.legal(state))

@@ -9,6 +9,7 @@ game has, legal or not (near misses: the wrong seat, the wrong phase, out-of-ran
 - every candidate: ``apply`` accepts it exactly when ``is_legal`` says so, and otherwise raises
   ``IllegalDecision`` with a code (nothing else); outside the open-ended kinds, ``is_legal`` ⇔ in
   ``legal``;
+- ``offered`` is exactly the set of the kinds in ``legal`` (found without the list or not);
 - ``view(state, None)`` and ``view(state, seat)`` for every seat answer;
 - ``outcome(state).finished`` exactly when nothing is legal.
 """
@@ -43,6 +44,7 @@ def check_state(rules: Rules, state: Any, seats: Iterable[int],
         assert rules.is_legal(state, decision) == accepted, decision
         if not isinstance(decision, rules.open_kinds):
             assert (decision in legal) == accepted, decision
+    assert rules.offered(state) == frozenset(type(d) for d in legal), "offered is not legal's"
     rules.view(state, None)
     for seat in seats:
         rules.view(state, seat)

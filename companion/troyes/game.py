@@ -37,7 +37,7 @@ from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLO
 from .economy import gain_influence, lose_vp, pass_income, rounds
 from .log import add, line
 from .placement import check_placement
-from .moves import legal, max_black
+from .moves import legal, max_black, offered
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENT,
                     EVENTS, FARMING, INCOME, KIND_COLOUR, KINDS, MAX_BLACK, OVER, PLACEMENT, Act,
                     Adjust, BlackDice, Citizens, CollectIncome, Cubes, Decision, Defend, Fail,
@@ -410,6 +410,9 @@ class TroyesRules(CodecRules):
 
     def legal(self, state: Troyes) -> tuple[Decision, ...]:
         return tuple(legal(state))
+
+    def offered(self, state: Troyes) -> frozenset[type]:
+        return offered(state)
 
     def is_legal(self, state: Troyes, decision: Decision) -> bool:
         """By trying ``apply``: the same answer as looking in ``legal`` (which lists exactly

@@ -45,10 +45,16 @@ def legal(state: Troyes) -> list[Decision]:
         return [*([Fail(state.actor)] if state.defence.can_fail else []), *options,
                 *influence(state)]
     if state.phase == ACTIONS:
-        if state.players[state.actor - 1].passes and state.setup.rules >= 2:  # only +1 denier
+        if only_passes(state):
             return [Pass(state.actor)]
         return [Pass(state.actor), *actions(state), *influence(state)]
     return []
+
+
+def only_passes(state: Troyes) -> bool:
+    """Whether the player whose turn it is has passed already and so may only pass again, for
+    1 denier each time (rules 2 on; before, a player who passed could still act)."""
+    return state.players[state.actor - 1].passes > 0 and state.setup.rules >= 2
 
 
 def defences(defence: DefenceState, seat: int, own) -> Iterator[Defend]:
@@ -130,11 +136,36 @@ def _citizens(state: Troyes, ids, die) -> Iterator[Act]:
 
 def influence(state: Troyes) -> Iterator[Reroll | Flip]:
     """Rerolls (1 influence) and flips of 1 to 3 own dice (4 influence) the player can pay."""
+    yield from rerolls(state)
+    yield from flips(state)
+
+
+def rerolls(state: Troyes) -> Iterator[Reroll]:
+    """A reroll of any one own die, for 1 influence."""
     seat = state.actor
-    points = state.players[seat - 1].influence
-    own = [i for i, _ in state.district(seat)]
-    if points >= REROLL_COST:
-        yield from (Reroll(seat, i) for i in own)
-    if points >= FLIP_COST:
+    if state.players[seat - 1].influence >= REROLL_COST:
+        yield from (Reroll(seat, i) for i, _ in state.district(seat))
+
+
+def flips(state: Troyes) -> Iterator[Flip]:
+    """Flips of 1 to 3 own dice together, for 4 influence."""
+    seat = state.actor
+    if state.players[seat - 1].influence >= FLIP_COST:
+        own = [i for i, _ in state.district(seat)]
         for size in range(1, MAX_FLIPPED + 1):
             yield from (Flip(seat, ids) for ids in combinations(own, size))
+
+
+def offered(state: Troyes) -> frozenset[type]:
+    """The kinds of decision ``legal`` lists now, each found by its first decision (the board's
+    buttons: with every district full ``legal`` lists ~7,000 actions)."""
+    if state.phase == DEFENCE:
+        runs = {Fail: [Fail(state.actor)] if state.defence.can_fail else [],
+                Defend: defences(state.defence, state.actor, state.district(state.actor)),
+                Reroll: rerolls(state), Flip: flips(state)}
+    elif state.phase == ACTIONS and not only_passes(state):
+        runs = {Pass: [Pass(state.actor)], Act: actions(state), Reroll: rerolls(state),
+                Flip: flips(state)}
+    else:  # short lists
+        return frozenset(type(decision) for decision in legal(state))
+    return frozenset(kind for kind, run in runs.items() if next(iter(run), None) is not None)

@@ -66,6 +66,7 @@ class SessionController(SeatNames):
         self._timeline = Timeline(self.rules, session)  # the one replay: checkpoints kept
         self._views: dict[int | None, Any] = {}
         self._legal: tuple | None = None
+        self._offered: frozenset[type] | None = None
 
     @classmethod
     def create(cls, app, config: dict[str, Any]):
@@ -88,11 +89,19 @@ class SessionController(SeatNames):
         return self._timeline.state
 
     def legal(self) -> tuple:
-        """What the rules allow now; worked out once per state (a Troyes board with every
-        district full has ~7,000 actions, and the board asks when it builds and refreshes)."""
+        """What the rules allow now; worked out once per state (a screen may ask when it
+        builds and when it refreshes)."""
         if self._legal is None:
             self._legal = tuple(self.rules.legal(self._state))
         return self._legal
+
+    def offered(self) -> frozenset[type]:
+        """The kinds of decision the rules allow now (which buttons to show), once per state;
+        from ``legal`` when that is known already."""
+        if self._offered is None:
+            self._offered = (frozenset(map(type, self._legal)) if self._legal is not None
+                             else self.rules.offered(self._state))
+        return self._offered
 
     def is_legal(self, decision) -> bool:
         return self.rules.is_legal(self._state, decision)
@@ -109,7 +118,7 @@ class SessionController(SeatNames):
 
     def _forget_views(self) -> None:
         """The state moved on: the views and legal decisions made for the old one are stale."""
-        self._views, self._legal = {}, None
+        self._views, self._legal, self._offered = {}, None, None
 
     def confirm(self, decision) -> None:
         """Check, store (committed), apply; an IllegalDecision leaves nothing stored."""

@@ -48,7 +48,7 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.taken = [0]  # defence: places of the black dice taken (the highest always)
         self.choosing: list[tuple] | None = None  # a question's answers (divisor, card...)
         self.question = ""  # what the answers answer
-        self.legal: tuple = ()  # what the rules allow now (read when the buttons are built)
+        self.offered: frozenset[type] = frozenset()  # kinds the rules allow (buttons built)
         self.problem: str | None = None
         super().__init__(app)
 
@@ -122,14 +122,13 @@ class TroyesBoardScreen(BoardExits, Screen):
                     ("count", lambda: t("troyes.black_n", n=self.black_count), None, False),
                     ("more", "+", lambda: self.set_black(1), False),
                     ("roll", t("troyes.roll_black"), self.roll_black, True)]
-        legal = self.legal = self.controller.legal()  # kept for the info line until rebuilt
+        offered = self.offered = self.controller.offered()  # for the info line too
         if s.phase == DEFENCE:  # "cannot" only when the rules allow it; influence first
             return ([("fail", t("troyes.fail"), lambda: self.decide(Fail(s.actor)), False)]
-                    if Fail(s.actor) in legal else []) + self.influence_buttons(legal) + (
-                [("defend", t("troyes.defend"), self.defend, True)]
-                if any(isinstance(d, Defend) for d in legal) else [])
+                    if Fail in offered else []) + self.influence_buttons(offered) + (
+                [("defend", t("troyes.defend"), self.defend, True)] if Defend in offered else [])
         if s.phase == ACTIONS:
-            if legal == (Pass(s.actor),):  # who passed only passes
+            if offered == {Pass}:  # who passed only passes
                 return [("pass", t("troyes.pass_again"), lambda: self.decide(Pass(s.actor)),
                          True)]
             return [(FARMING, t("troyes.farming"), lambda: self.act(FARMING), False),
@@ -137,17 +136,17 @@ class TroyesBoardScreen(BoardExits, Screen):
                     (EVENT, t("troyes.event"), self.ask_event, False),
                     (CARD, t("troyes.card"), lambda: self.ask_divisor(CARD), False),
                     (CITIZEN, t("troyes.citizen"), self.ask_origin, False),
-                    *self.influence_buttons(legal),
+                    *self.influence_buttons(offered),
                     ("pass", t("troyes.pass"), lambda: self.decide(Pass(s.actor)), True)]
         return [("done", t("troyes.done"), self.done, False),
                 ("score", t("troyes.score_game"), self.score, True)]
 
-    def influence_buttons(self, legal) -> list[tuple]:
+    def influence_buttons(self, offered: frozenset[type]) -> list[tuple]:
         """Reroll (1 influence) and flip (4), when the rules offer them."""
         t, out = self.t, []
-        if any(isinstance(d, Reroll) for d in legal):
+        if Reroll in offered:
             out.append(("reroll", t("troyes.reroll"), self.reroll, False))
-        if any(isinstance(d, Flip) for d in legal):
+        if Flip in offered:
             out.append(("flip", t("troyes.flip"), self.flip, False))
         return out
 
@@ -422,7 +421,7 @@ class TroyesBoardScreen(BoardExits, Screen):
     def action_text(self) -> str:
         """The price of the selected dice per owner and what each action would give."""
         t, c = self.t, self.controller
-        if self.legal == (Pass(self.view.actor),):  # who passed only passes
+        if self.offered == {Pass}:  # who passed only passes
             return t("troyes.passed_info", name=c.name(self.view.actor))
         if not self.selected:
             return t("troyes.tap_dice") + " " + t("troyes.tap_player")
