@@ -272,7 +272,7 @@ def test_roll_troyes_with_a_huge_count_is_refused_quickly(cli, option, value):
             option: value}
     start = time.monotonic()
     code, err = cli("roll", "troyes", *[word for pair in argv.items() for word in pair])
-    assert time.monotonic() - start < 2
+    assert time.monotonic() - start < 10  # refused at once, not 39 s of dice
     bound = "6" if option == "--black" else "12"  # the box's black dice; a player's citizens
     assert code == 2 and "10000000" in err and bound in err
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 from hw.hubproto import (FROM_HUB, MAX_LINE, PROTOCOL, TO_HUB, LineBuffer, Message, decode,
                          encode, legacy_encode, legacy_hello, legacy_xor, mask_seats, pressed_mask)
@@ -82,14 +81,12 @@ def accepted(damaged: bytes) -> list[Message]:
 def test_no_line_with_two_damaged_bytes_is_ever_read_as_a_message():
     rng = random.Random(20240602)
     lines = sample_lines(rng)
-    start = time.perf_counter()
     plausible = 0
     for _ in range(CORRUPTED_LINES):
         damaged = corrupt(rng.choice(lines), rng)
         assert not accepted(damaged), damaged
         plausible += WELL_FORMED.match(damaged) is not None
     assert plausible > CORRUPTED_LINES // 5  # many still look right: only the CRC catches them
-    assert time.perf_counter() - start < 10  # about 2 s on a PC
 
 
 def test_version_1_would_have_taken_those_lines():

@@ -17,6 +17,7 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 
 import pygame
 
@@ -135,6 +136,7 @@ class App:
         self._last_action = None  # (screen, callback) of the last button pressed: a retry
         self.toast: tuple[str, dict] | None = None  # a line shown until the next input
         self._idle_work: deque[Callable[[], None]] = deque()  # see when_idle
+        self._scratch: pygame.Surface | None = None  # where screens to come are rehearsed
         from .screens.home import HomeScreen
         from .screens.kept import resume_latest
         from .screens.language import LanguageScreen
@@ -249,6 +251,8 @@ class App:
         else:
             self.private_hold = None
         screen.on_enter()
+        for draw in screen.rehearsals():
+            self.when_idle(partial(self._rehearse, screen, draw))
         self.dirty = True
         log.info("screen %s", screen.name)
 
@@ -266,6 +270,15 @@ class App:
         except Exception as exc:
             log.error("idle task %s failed: %s", getattr(task, "__qualname__", task),
                       type(exc).__name__)
+
+    def _rehearse(self, screen: Screen, draw: Callable[[pygame.Surface], None]) -> None:
+        """Draw what ``screen`` may show next on a canvas that is never shown (not once the
+        screen has gone: it would not come next any more)."""
+        if screen is not self.top:
+            return
+        if self._scratch is None:
+            self._scratch = pygame.Surface(self.display.canvas.get_size())
+        draw(self._scratch)
 
     def finish_idle_work(self) -> None:
         """Run every queued idle task now (benchmarks and tests)."""

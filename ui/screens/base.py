@@ -100,6 +100,12 @@ class Screen:
     def on_back(self) -> None:
         self.app.pop()
 
+    def rehearsals(self) -> list:
+        """What this screen is likely to show next, as functions drawing it on a canvas: the
+        app draws each on a scratch canvas nobody sees while nobody waits (``App.when_idle``),
+        so the first real frame finds its texts laid out. They must change nothing."""
+        return []
+
     def on_enter(self) -> None:
         """Called when the screen becomes the top of the stack."""
 

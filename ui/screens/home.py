@@ -50,6 +50,15 @@ class HomeScreen(Screen):
         self.kept = self.app.store.count(kept=True)
         prepare(self.app)
 
+    def rehearsals(self) -> list:
+        """History (its first page of games: at 10,000 games its first frame drew ~50 texts)."""
+        return [self._history_drawn]
+
+    def _history_drawn(self, canvas: pygame.Surface) -> None:
+        from .history import HistoryScreen  # here: start-up does not wait for it
+
+        HistoryScreen(self.app).draw(canvas)
+
     def _problem_text(self) -> str:
         texts = self.app.notice_texts()
         return self.t("home.problems", count=len(texts), first=texts[0]) if texts else ""

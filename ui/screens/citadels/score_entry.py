@@ -5,6 +5,7 @@ confirmed, so a restart resumes at the player being entered."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -108,6 +109,15 @@ class CityScreen(EntryScreen):
         self.tab = kind
         self.build()
         self.focus = None
+
+    def rehearsals(self) -> list:
+        """The other tabs (a tab's first frame fits up to 30 district names to their cells)."""
+        return [partial(self._tab_drawn, kind) for kind in TYPES if kind != self.tab]
+
+    def _tab_drawn(self, kind: str, canvas: pygame.Surface) -> None:
+        other = CityScreen(self.app, self.controller, self.index)
+        other.show(kind)
+        other.draw(canvas)
 
     def _set_city(self, city) -> None:
         city = tuple(city)

@@ -1,0 +1,78 @@
+"""What a screen may show next is rehearsed while nobody waits (``Screen.rehearsals``, issue 19:
+no slow first frames): drawn on a scratch canvas that is never shown, so the real first frame
+finds its texts drawn. Timing is a benchmark (bench/bench_render.py); here: what is drawn."""
+
+from __future__ import annotations
+
+import pygame
+
+from conftest import play
+from test_history import store_games
+
+
+def texts_drawn_by(app, action) -> int:
+    """How many texts ``action`` and the frame after it drew (text cache misses)."""
+    before = app.fonts.rendered
+    action()
+    app.render()
+    return app.fonts.rendered - before
+
+
+def test_home_rehearses_history_so_its_first_frame_draws_no_new_text(make_app):
+    app = make_app(language="ko")
+    store_games(app, 40)
+    app.replace(app.top.__class__(app))  # home again (as after a game): its rehearsal queued
+    app.render()
+    frames = app.frames
+    app.finish_idle_work()
+    assert app.frames == frames  # rehearsed off screen: no frame was shown
+    assert texts_drawn_by(app, lambda: play(app, "TAP @history\nEXPECT history")) == 0
+
+
+def test_without_the_rehearsal_history_draws_its_rows(make_app, monkeypatch):
+    """The test above can fail: the same History, not rehearsed, draws its rows' texts."""
+    from ui.screens.home import HomeScreen
+
+    monkeypatch.setattr(HomeScreen, "rehearsals", lambda self: [])
+    app = make_app(language="ko")
+    store_games(app, 40)
+    app.replace(HomeScreen(app))
+    app.render()
+    app.finish_idle_work()
+    assert texts_drawn_by(app, lambda: play(app, "TAP @history\nEXPECT history")) > 5
+
+
+def test_the_city_grid_rehearses_its_other_tabs(make_app):
+    app = make_app(language="ko")
+    play(app, "TAP @citadels\nEXPECT citadels-setup\nTAP @score\nEXPECT score-city")
+    app.finish_idle_work()
+    for tab in ("religious", "trade", "military", "unique"):
+        assert texts_drawn_by(app, lambda: play(app, f"TAP @tab-{tab}")) == 0, tab
+        assert app.top.tab == tab
+
+
+def test_a_rehearsal_is_dropped_once_its_screen_has_gone(make_app, monkeypatch):
+    """Left before the idle time: what it would have shown next is not drawn."""
+    from ui.screens.citadels.score_entry import CityScreen
+
+    app = make_app(language="en")
+    play(app, "TAP @citadels\nEXPECT citadels-setup\nTAP @score\nEXPECT score-city")
+    drawn = []
+    monkeypatch.setattr(CityScreen, "_tab_drawn", lambda self, kind, canvas: drawn.append(kind))
+    app.pop_to("home")
+    app.finish_idle_work()
+    assert drawn == []
+    play(app, "TAP @citadels\nEXPECT citadels-setup\nTAP @score\nEXPECT score-city")
+    app.finish_idle_work()
+    assert sorted(drawn) == ["military", "religious", "trade", "unique"]  # and it can be
+
+
+def test_a_rehearsal_changes_nothing_in_the_entry(make_app):
+    """Drawing the other tabs of player 1's city adds no district and moves no tab."""
+    app = make_app(language="en")
+    play(app, "TAP @citadels\nEXPECT citadels-setup\nTAP @score\nEXPECT score-city\nTAP @manor")
+    city = app.top
+    before = (city.tab, city.player, city.focus)
+    app.finish_idle_work()
+    assert (city.tab, city.player, city.focus) == before
+    assert isinstance(app._scratch, pygame.Surface)
