@@ -208,6 +208,7 @@ def test_while_held_a_seat_key_shows_the_pick_only_while_it_is_down(make_app, la
     assert app.top.name == "draft-private"
     stored = len(controller.session.decisions)
     run._key("1", False)  # let go: hidden, nothing chosen
+    app.settle()
     assert app.top.name == "gate" and app.top.hidden_again == "let_go"
     assert len(controller.session.decisions) == stored
     shot(app, f"hidden_let_go_{language}")
@@ -240,6 +241,7 @@ def test_while_held_one_finger_holds_the_name_and_another_chooses(make_app):
     finger(app, pygame.FINGERUP, 1, confirm)
     assert app.top.name == "wipe" and controller.session.decisions[-1]["type"] == "pick"
     run._mouse(name, False)
+    app.settle()
     finger(app, pygame.FINGERUP, 0, name)
     assert app.top.name == "wipe"  # nothing private left to hide
 

@@ -278,7 +278,11 @@ class App:
             return
         if self._scratch is None:
             self._scratch = pygame.Surface(self.display.canvas.get_size())
-        draw(self._scratch)
+        dirty = self.dirty  # a screen being made asks for a frame: not this one's
+        try:
+            draw(self._scratch)
+        finally:
+            self.dirty = dirty
 
     def finish_idle_work(self) -> None:
         """Run every queued idle task now (benchmarks and tests)."""
