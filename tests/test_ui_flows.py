@@ -209,18 +209,40 @@ def test_watchdog_and_readiness_are_sent_to_systemd(make_app, tmp_path):
     sock.bind(path)
     sock.settimeout(2)
     app = make_app(env={"COMPANION_HW": "mock", "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "150000"})
+    received = []
+
+    def read():  # as systemd does, while the app runs (the kernel queues only 10 datagrams)
+        sock.settimeout(1.0)
+        try:
+            while True:
+                received.append(sock.recv(100).decode())
+        except TimeoutError:
+            pass
+
+    reader = threading.Thread(target=read)
+    reader.start()
     threading.Timer(0.4, lambda: setattr(app, "running", False)).start()
     assert app.run() == 0
-    received = []
-    sock.settimeout(0.2)
-    try:
-        while True:
-            received.append(sock.recv(100).decode())
-    except TimeoutError:
-        pass
+    reader.join()
     assert received[0] == "READY=1"
     assert received.count("WATCHDOG=1") >= 3  # 0.4 s of running, a ping every 0.05 s at most
     assert received[-1] == "STOPPING=1"
+
+
+def test_a_notify_socket_nobody_reads_never_stops_the_app(tmp_path):
+    """The kernel queues 10 datagrams per socket: the 11th is dropped (and said in the log),
+    not waited for (CI hung here when the sends blocked)."""
+    import socket
+
+    from ui.sdnotify import Notifier
+
+    path = str(tmp_path / "notify.sock")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(path)
+    notifier = Notifier({"NOTIFY_SOCKET": path})
+    sent = [notifier.send("WATCHDOG=1") for _ in range(100)]  # would block at the 11th
+    assert sent.count(True) >= 1 and sent[-1] is False
+    sock.close()
 
 
 def test_history_lists_finished_games_newest_first(make_app):

@@ -34,6 +34,7 @@ class Notifier:
                 import socket
 
                 self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+                self._sock.setblocking(False)  # a reader that is behind never stops the app
             self._sock.sendto(state.encode(), self.address)
             return True
         except OSError as exc:
