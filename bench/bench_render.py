@@ -59,14 +59,24 @@ class After:
     then: Callable[[object], object]
 
 
-def shown(app, made) -> object:
-    """The screen a setup's result shows (``After``: its first screen pushed and drawn)."""
+def before(app, made):
+    """An ``After``'s first screen, pushed and drawn (None for a screen made alone)."""
     if not isinstance(made, After):
-        return made()
+        return None
     first = made.before()
     app.push(first)
     app.render()
-    return made.then(first)
+    return first
+
+
+def then(made, first) -> object:
+    """The screen a setup's result shows, once ``before`` has run."""
+    return made.then(first) if isinstance(made, After) else made()
+
+
+def shown(app, made) -> object:
+    """The screen a setup's result shows (``After``: its first screen pushed and drawn)."""
+    return then(made, before(app, made))
 
 
 def plain(module: str, cls: str):
@@ -287,15 +297,12 @@ def cold_frame(name: str, language: str, prepared: bool) -> dict:
     app = make_app(language=language)
     try:
         made = SCREENS[name](app)  # its games stored before the idle time, as on a device
-        if isinstance(made, After):
-            first = made.before()
-            app.push(first)
-            app.render()
+        first = before(app, made)
         if prepared:
             app.finish_idle_work()
         texts, fonts = app.fonts.rendered, app.fonts.loaded
         t0 = time.perf_counter()
-        screen = made.then(first) if isinstance(made, After) else made()
+        screen = then(made, first)
         if screen is not app.top:
             app.push(screen)
         t1 = time.perf_counter()
