@@ -16,7 +16,6 @@ import glob
 import logging
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import partial
 
 from .inputs import ControlInput, Sink
@@ -28,31 +27,34 @@ CHOICES = ("auto", "gpio", "keyboard", "mock")
 GPIO_CHIPS = "/dev/gpiochip*"  # what every pin library of a Raspberry Pi drives
 
 
-@dataclass
 class Hardware:
-    """Everything the UI needs from the hardware layer."""
+    """Everything the UI needs from the hardware layer (a service, not a value: see "Start-up"
+    in docs/architecture.md for why it is not a dataclass)."""
 
-    input: ControlInput
-    outputs: Outputs
-    backends: list[str]
-    notices: list[str] = field(default_factory=list)
-    mock_factory: object | None = None  # gpiozero MockFactory when backend is "mock"
-    gpio: object | None = None  # the GpioBackend, if any
-    hub: object | None = None  # the SeatHub, if one is configured
-    pending: Callable[[], None] | None = None  # opens GPIO, when asked to wait (gpio_later)
+    def __init__(self, input: ControlInput, outputs: Outputs, backends: list[str],
+                 notices: list[str] | None = None):
+        self.input = input
+        self.outputs = outputs
+        self.backends = backends
+        self.notices = [] if notices is None else notices
+        self.mock_factory: object | None = None  # gpiozero MockFactory when backend is "mock"
+        self.gpio: object | None = None  # the GpioBackend, if any
+        self.hub: object | None = None  # the SeatHub, if one is configured
+        self.pending: dict[str, Callable[[], None]] = {}
+        """What opens later, by backend ("gpio", "seat hub"): ``open_hardware``'s ``later``."""
 
     @property
     def has_physical_outputs(self) -> bool:
-        """Whether some LED or buzzer is driven (else the UI may draw a debug strip)."""
-        return self.gpio is not None or self.hub is not None
+        """Whether some LED or buzzer is driven, or will be once what waits for the first frame
+        is open (else the UI may draw a debug strip)."""
+        return self.gpio is not None or self.hub is not None or bool(self.pending)
 
     def open_pending(self) -> list[str]:
-        """Open what was left for later (GPIO); the notices that brings."""
-        if self.pending is None:
-            return []
-        opening, self.pending = self.pending, None
+        """Open what was left for later (GPIO, the seat hub); the notices that brings."""
+        openings, self.pending = self.pending, {}
         before = len(self.notices)
-        opening()
+        for opening in openings.values():
+            opening()
         return self.notices[before:]
 
     def close(self) -> None:
@@ -80,13 +82,14 @@ def open_hardware(
     hub: str = "off",
     hub_usb_id: str = "2e8a:0005",
     on_hub_change=None,
-    gpio_later: bool = False,
+    later: bool = False,
 ) -> Hardware:
     """Open the chosen backends. Never raises for missing hardware: it falls back and says so.
     ``hub`` (``COMPANION_HUB`` overrides it): the seat hub's port, or "off". ``debounce``
-    (seconds) is the same for GPIO buttons and the seat hub's. ``gpio_later``: GPIO is opened
-    by :meth:`Hardware.open_pending` (importing gpiozero is most of the start-up time left
-    after the app's own; the app shows its first frame first)."""
+    (seconds) is the same for GPIO buttons and the seat hub's. ``later``: GPIO and the seat hub
+    are opened by :meth:`Hardware.open_pending`, so that the app shows its first frame first
+    (importing gpiozero is most of the start-up time left after the app's own; the hub's
+    thread imports pyserial and looks for its port while the first frame is being made)."""
     choice, notice = resolve_choice(choice, env)
     notices = [notice] if notice else []
     control_input = ControlInput(sink, hold_time=hold_time, threaded=threaded)
@@ -96,23 +99,32 @@ def open_hardware(
     if choice == "auto" and not glob.glob(GPIO_CHIPS):
         log.info("no GPIO chip (%s): keyboard only", GPIO_CHIPS)  # gpiozero is not imported
         choice = "keyboard"
+    openings = {}
     if choice in ("auto", "gpio", "mock"):
-        opening = partial(_open_gpio, hardware, choice, pins, debounce)
-        if gpio_later:
-            hardware.pending = opening
-        else:
-            opening()
+        openings["gpio"] = partial(_open_gpio, hardware, choice, pins, debounce)
     hub = env.get("COMPANION_HUB") or hub
     if hub and hub != "off":
-        from .serialhub import SeatHub, parse_usb_id
-
-        hardware.hub = SeatHub(hub, control_input, parse_usb_id(hub_usb_id),
-                               on_change=on_hub_change, debounce=debounce)
-        hardware.backends.append("seat hub")
-        outputs.drivers.append(hardware.hub)
+        openings["seat hub"] = partial(_open_hub, hardware, hub, hub_usb_id, on_hub_change,
+                                       debounce)
     for notice in notices:
         log.warning(notice)
+    if later:
+        hardware.pending = openings
+    else:
+        for opening in openings.values():
+            opening()
     return hardware
+
+
+def _open_hub(hardware: Hardware, port: str, usb_id: str, on_change, debounce: float) -> None:
+    """The seat hub into ``hardware``: its thread keeps looking for it and reconnects."""
+    from .serialhub import SeatHub, parse_usb_id
+
+    hardware.hub = SeatHub(port, hardware.input, parse_usb_id(usb_id), on_change=on_change,
+                           debounce=debounce)
+    hardware.backends.append("seat hub")
+    hardware.outputs.drivers.append(hardware.hub)
+    hardware.hub.show(hardware.outputs.state)  # what was set before it was open
 
 
 def _open_gpio(hardware: Hardware, choice: str, pins: Mapping[str, int], debounce: float) -> None:

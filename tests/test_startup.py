@@ -21,7 +21,7 @@ def modules_after_start(tmp_path, backend: str) -> set[str]:
             f"c = replace(load_config(Path({str(tmp_path / 'x.toml')!r})), "
             f"data_dir=Path({str(tmp_path)!r}), language='en')\n"
             f"app = App(c, headless=True, env={{'COMPANION_HW': {backend!r}}}, "
-            "gpio_after_first_frame=True)\napp.render()\nprint(' '.join(sys.modules))\n")
+            "hardware_after_first_frame=True)\napp.render()\nprint(' '.join(sys.modules))\n")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=60, check=True).stdout
@@ -30,9 +30,11 @@ def modules_after_start(tmp_path, backend: str) -> set[str]:
 
 def test_the_first_frame_imports_no_gpio_library_and_nothing_for_later(tmp_path):
     """gpiozero (and the GPIO chip's library) waits until after the first frame; OpenSSL,
-    sockets and subprocesses wait until they are used."""
+    sockets, subprocesses and signal handling wait until they are used; pygame's own window
+    icon is never loaded (its resource reader brings zipfile: the app sets its own icon)."""
     loaded = modules_after_start(tmp_path, "mock")
-    for later in ("gpiozero", "hashlib", "socket", "subprocess", "ctypes"):
+    for later in ("gpiozero", "hashlib", "socket", "subprocess", "ctypes", "signal", "zipfile",
+                  "importlib.readers"):
         assert later not in loaded, later
 
 
@@ -56,9 +58,9 @@ def test_gpio_opens_after_the_first_frame_and_its_seat_buttons_count_at_once(tmp
 
     config = replace(load_config(tmp_path / "x.toml"), data_dir=tmp_path, language="en",
                      pins={"ok": 26, "seat1": 4})
-    app = App(config, headless=True, env={"COMPANION_HW": "mock"}, gpio_after_first_frame=True)
+    app = App(config, headless=True, env={"COMPANION_HW": "mock"}, hardware_after_first_frame=True)
     try:
-        assert app.hw.gpio is None and app.hw.pending is not None
+        assert app.hw.gpio is None and "gpio" in app.hw.pending
         assert app.has_seat_button(1) and not app.has_seat_button(2)  # as the config says
         app._open_pending_hardware()
         assert app.hw.gpio is not None and app.has_seat_button(1)
@@ -66,3 +68,54 @@ def test_gpio_opens_after_the_first_frame_and_its_seat_buttons_count_at_once(tmp
         assert app.hw.input.is_pressed(Control.OK)
     finally:
         app.close()
+
+
+def test_the_seat_hub_opens_after_the_first_frame_and_shows_the_lights_set_before(tmp_path):
+    """The hub's thread (pyserial, looking for its port) starts after the first frame; the
+    debug strip is not drawn meanwhile, since lights will be attached; the seat lights set by
+    the first frame reach the hub once it is open."""
+    from hw import backend
+    from hw.outputs import LedMode
+
+    hardware = backend.open_hardware("keyboard", {}, lambda _e: None, env={}, threaded=False,
+                                     hub=str(tmp_path / "no-such-port"), later=True)
+    try:
+        assert hardware.hub is None and list(hardware.pending) == ["seat hub"]
+        assert hardware.has_physical_outputs
+        hardware.outputs.set_seat(3, LedMode.ON, "00FF00")
+        assert hardware.open_pending() == []
+        assert hardware.hub is not None and "seat hub" in hardware.backends
+        assert hardware.hub._lights[3] == ("00FF00", "STEADY")
+        assert not hardware.pending and hardware.has_physical_outputs
+    finally:
+        hardware.close()
+
+
+def test_without_pending_hardware_or_lights_the_debug_strip_is_drawn(tmp_path):
+    from hw import backend
+
+    hardware = backend.open_hardware("keyboard", {}, lambda _e: None, env={}, threaded=False,
+                                     later=True)
+    try:
+        assert not hardware.pending and not hardware.has_physical_outputs
+    finally:
+        hardware.close()
+
+
+def test_garbage_collection_comes_back_after_the_first_frame_with_start_up_frozen():
+    """ui/cli.py turns collection off for the start; the first frame turns it on again, with
+    what exists then frozen. An app started another way (tests) is left as it was."""
+    import gc
+
+    from ui.app import App
+
+    try:
+        gc.disable()
+        App._collect_from_now_on()
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+        gc.unfreeze()
+        App._collect_from_now_on()
+        assert gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
+        gc.enable()

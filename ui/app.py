@@ -9,9 +9,9 @@ so an idle screen costs nothing (see docs/benchmarks.md).
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
-import signal
 import threading
 import time
 import traceback
@@ -66,9 +66,10 @@ class App:
     """The running companion: display, fonts, store, hardware and the screen stack."""
 
     def __init__(self, config: Config, headless: bool = False, env: Mapping[str, str] = os.environ,
-                 gpio_after_first_frame: bool = False):
-        """``gpio_after_first_frame``: :meth:`run` opens GPIO once the first frame is shown
-        (the kiosk's start; tests and scripts have every backend from the start)."""
+                 hardware_after_first_frame: bool = False):
+        """``hardware_after_first_frame``: :meth:`run` opens GPIO and the seat hub once the
+        first frame is shown (the kiosk's start; tests and scripts have every backend from the
+        start)."""
         self.config = config
         self.headless = headless
         self.notices: list[tuple[str, dict]] = [("notice.config", {"error": e}) for e in config.errors]
@@ -101,7 +102,7 @@ class App:
                                 debounce=config.debounce, hold_time=config.hold_time, env=env,
                                 hub=config.hub, hub_usb_id=config.hub_usb_id,
                                 on_hub_change=self._on_hub_change,
-                                gpio_later=gpio_after_first_frame)
+                                later=hardware_after_first_frame)
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
         self.hw.outputs.sound = self._setting("sound", config.sound, (True, False))
         self._drawing = False  # lights set while drawing are in that frame: no redraw for them
@@ -361,7 +362,7 @@ class App:
         gpio, hub = self.hw.gpio, self.hw.hub
         if gpio is not None and Control.for_seat(seat) in gpio.buttons:
             return True
-        if self.hw.pending is not None and f"seat{seat}" in self.config.pins:
+        if "gpio" in self.hw.pending and f"seat{seat}" in self.config.pins:
             return True  # GPIO opens just after the first frame: its seat pins will be there
         return hub is not None and hub.status.connected and seat <= hub.status.seats
 
@@ -431,6 +432,7 @@ class App:
         """Run until quit (window closed, SIGTERM or SIGINT). Returns the exit code."""
         self.render()
         log.info("first frame on screen")
+        self._collect_from_now_on()
         self._open_pending_hardware()
         self._install_signal_handlers()  # and the sleeper: after the first frame
         self.notifier.send("READY=1")
@@ -443,10 +445,18 @@ class App:
             self.close()
         return 0
 
+    @staticmethod
+    def _collect_from_now_on() -> None:
+        """Garbage collection, if the start-up turned it off (``ui/cli.py``): what exists now
+        is frozen (it lives as long as the app: later collections need not look at it)."""
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
+
     def _open_pending_hardware(self) -> None:
-        """GPIO, when it waited for the first frame (then drawn again: the seats' buttons
-        and the hardware notices may show)."""
-        if self.hw.pending is None:
+        """GPIO and the seat hub, when they waited for the first frame (then drawn again: the
+        seats' buttons and the hardware notices may show)."""
+        if not self.hw.pending:
             return
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.open_pending()]
         self.render()
@@ -696,6 +706,8 @@ class App:
     def _install_signal_handlers(self) -> None:
         if threading.current_thread() is not threading.main_thread():
             return
+        import signal  # after the first frame, as everything only the loop needs
+
 
         def stop(signum, _frame):
             log.info("signal %d: stopping", signum)
@@ -716,6 +728,8 @@ class App:
         self.store.close()
         self.lock.release()
         if self._signal_fd is not None:
+            import signal
+
             signal.set_wakeup_fd(self._signal_fd)
         if self._sleeper is not None:
             self._sleeper.close()
