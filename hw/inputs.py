@@ -15,9 +15,9 @@ Sink = Callable[[ControlEvent], None]
 class ControlInput:
     """Debounces raw edges per (source, control), detects holds, and sends events to ``sink``.
 
-    Backends call :meth:`raw` from any thread. With ``threaded=True`` a timer thread sends the
-    events that come due later (lock-out ends, holds); tests pass ``threaded=False`` and a fake
-    ``clock`` and call :meth:`pump` themselves.
+    Backends call :meth:`raw` from any thread. With ``threaded=True`` a timer thread (started
+    by the first edge) sends the events that come due later (lock-out ends, holds); tests pass
+    ``threaded=False`` and a fake ``clock`` and call :meth:`pump` themselves.
     """
 
     def __init__(
@@ -33,14 +33,16 @@ class ControlInput:
         self._filters: dict[tuple[str, Control], ButtonFilter] = {}
         self._lock = threading.Condition()
         self._closed = False
-        self._thread: threading.Thread | None = None
-        if threaded:
-            self._thread = threading.Thread(target=self._run, name="control-timers", daemon=True)
-            self._thread.start()
+        self._threaded = threaded
+        self._thread: threading.Thread | None = None  # started by the first edge (not at start-up)
 
     def raw(self, control: Control, pressed: bool, source: str, debounce: float = 0.0) -> None:
         """A raw level change of ``control`` on ``source`` (True = pressed)."""
         with self._lock:
+            if self._threaded and self._thread is None and not self._closed:
+                self._thread = threading.Thread(target=self._run, name="control-timers",
+                                                daemon=True)
+                self._thread.start()
             key = (source, control)
             filt = self._filters.get(key)
             if filt is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .controls import SEAT_COUNT
 
@@ -49,15 +49,15 @@ class OutputDriver:
         """Release the hardware."""
 
 
-@dataclass
 class Outputs:
-    """The one place the UI sets lights and sound; every attached driver follows."""
+    """The one place the UI sets lights and sound; every attached driver follows (a service,
+    not a value: see "Start-up" in docs/architecture.md for why it is not a dataclass)."""
 
-    drivers: list[OutputDriver] = field(default_factory=list)
-    on_change: Callable[[OutputState], None] | None = None
-    sound: bool = True
-
-    def __post_init__(self) -> None:
+    def __init__(self, drivers: list[OutputDriver] | None = None,
+                 on_change: Callable[[OutputState], None] | None = None, sound: bool = True):
+        self.drivers = [] if drivers is None else drivers
+        self.on_change = on_change
+        self.sound = sound
         self._state = OutputState()
         self._lock = threading.Lock()
 

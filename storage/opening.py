@@ -16,8 +16,8 @@ import logging
 import os
 import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .store import Store, StoreError
 
@@ -26,10 +26,11 @@ log = logging.getLogger(__name__)
 WAL_FILES = ("-wal", "-shm")
 
 
-@dataclass
-class Opened:
+class Opened(NamedTuple):
+    """The store as opened, and what the home screen's banner says about it."""
+
     store: Store
-    notices: list[tuple[str, dict]] = field(default_factory=list)
+    notices: tuple[tuple[str, dict], ...] = ()
 
 
 def open_store(path: str | Path, now: float | None = None) -> Opened:
@@ -66,12 +67,12 @@ def _read_only(path: Path) -> Opened:
     except (sqlite3.Error, StoreError) as exc:
         return _in_memory(path, exc)
     log.error("%s cannot be written: opened read-only, games will not be saved", path)
-    return Opened(store, [("notice.store_read_only", {"path": str(path.parent)})])
+    return Opened(store, (("notice.store_read_only", {"path": str(path.parent)}),))
 
 
 def _in_memory(path: Path, exc: Exception) -> Opened:
     log.error("cannot open %s: %s; games will not be saved", path, exc)
-    return Opened(Store(":memory:"), [("notice.store", {"path": str(path.parent)})])
+    return Opened(Store(":memory:"), (("notice.store", {"path": str(path.parent)}),))
 
 
 def _repair(path: Path, now: float | None) -> Opened:
@@ -92,8 +93,8 @@ def _repair(path: Path, now: float | None) -> Opened:
         return _in_memory(path, exc)
     log.error("%s was damaged: moved to %s; %d games kept, %d set aside", path, aside.name,
               kept, lost)
-    return Opened(store, [("notice.store_repaired",
-                           {"file": aside.name, "kept": kept, "lost": lost})])
+    return Opened(store, (("notice.store_repaired",
+                           {"file": aside.name, "kept": kept, "lost": lost}),))
 
 
 def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:

@@ -1,15 +1,19 @@
-"""The ``companion`` command: runs the app (windowed, full screen, headless or scripted)."""
+"""The ``companion`` command: runs the app (windowed, full screen, headless or scripted).
+
+Starting the app imports no argparse (see ui/app_options.py): only a command, ``--help`` or a
+command line the app's own parser gives up on builds the argparse parser.
+"""
 
 from __future__ import annotations
 
-import argparse
 import faulthandler
+import gc
 import logging
 import os
 import sys
 from pathlib import Path
 
-from .cli_parser import InputError, OneLineParser, fail, read_text
+from .app_options import APP_OPTIONS, FLAG, BadValue, parse_app_options
 
 log = logging.getLogger("companion")
 
@@ -17,60 +21,65 @@ log = logging.getLogger("companion")
 COMMANDS = ("simulate", "roll", "score")
 
 
-def build_parser(configure_commands: bool = True) -> argparse.ArgumentParser:
-    """The command line; ``configure_commands=False`` leaves the commands' help and options out
-    (they import the games' rules): enough to start the app, faster to build."""
+def build_parser():
+    """The whole command line as an argparse parser: the app's options and the commands."""
+    from . import roll_cli, score_cli, simulate_cli  # no pygame in any of them
+    from .cli_parser import OneLineParser
+
     parser = OneLineParser(
         prog="companion",
         description="Tabletop companion: Citadels draft, Troyes and Tiletum dice, final scoring.",
     )
-    parser.add_argument("--config", type=Path, help="config file (default: see docs/hardware.md)")
-    parser.add_argument("--headless", action="store_true",
-                        help="run with no display (SDL dummy driver); stop with SIGTERM/Ctrl-C")
-    parser.add_argument("--script", type=Path, help="with --headless: run this script, then exit")
-    parser.add_argument("--screenshots", type=Path, help="folder for the script's SHOT lines")
-    parser.add_argument("--data-dir", type=Path, help="override the config's data_dir")
-    parser.add_argument("--seed", type=int,
-                        help="seed the games started in this run (scripted runs replay exactly)")
-    parser.add_argument("--lang", choices=("ko", "en"), help="use this language (and remember it)")
-    parser.add_argument("--log-level", type=log_level,
-                        help="DEBUG, INFO (default, or $COMPANION_LOG), WARNING or ERROR")
+    for option, value, help_text in APP_OPTIONS:
+        if value is FLAG:
+            parser.add_argument(option, action="store_true", help=help_text)
+        elif isinstance(value, tuple):
+            parser.add_argument(option, choices=value, help=help_text)
+        else:
+            parser.add_argument(option, type=argparse_type(value), help=help_text)
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=OneLineParser,
         description="without one, the app runs; each has its own --help")
-    if not configure_commands:
-        for name in COMMANDS:
-            commands.add_parser(name)
-        return parser
-    from . import roll_cli, score_cli, simulate_cli  # no pygame in any of them
-
     for name, module in zip(COMMANDS, (simulate_cli, roll_cli, score_cli)):
         command = commands.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)  # each game's subcommand sets its own ``run``
     return parser
 
 
-def log_level(text: str) -> str:
-    """An argparse type: a log level's name (any case); COMPANION_LOG is checked in logs.py."""
-    from .logs import LEVELS, level_name
+def argparse_type(convert):
+    """``convert`` as an argparse type: a ``BadValue`` says its own message; another error is
+    argparse's "invalid <name> value"."""
+    import argparse
 
-    name = level_name(text)
-    if name is None:
-        raise argparse.ArgumentTypeError(f"{text!r}: choose {', '.join(LEVELS)}")
-    return name
+    def argument(text: str):
+        try:
+            return convert(text)
+        except BadValue as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    argument.__name__ = convert.__name__
+    return argument
+
+
+def parse_command_line(argv: list[str]):
+    """The command line's meaning: the app's options by their own parser, else by argparse
+    (which also says, in one line and exit code 2, what is wrong)."""
+    return parse_app_options(argv) or build_parser().parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script: its exit code (2 for any mistake in the input)."""
     argv = sys.argv[1:] if argv is None else argv
     try:
-        wanted = any(word in COMMANDS or word.startswith("-h") or word == "--help"
-                     for word in argv)
-        args = build_parser(wanted).parse_args(argv)
+        args = parse_command_line(argv)
     except SystemExit as stop:  # --help (0) or a mistake, already said in one line (2)
         return stop.code or 0
     if getattr(args, "run", None) is not None:  # simulate, roll or score
         return args.run(args)
+    # Start-up makes ~18,000 objects that live as long as the app and no garbage worth a
+    # collection (~2.5 ms of them here): none until the first frame (App.run freezes what
+    # there is then, and collects as usual from there on).
+    gc.disable()
     from .logs import set_up
 
     set_up(args.log_level)
@@ -78,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         faulthandler.enable()  # a crash in native code (SDL, a driver) logs where Python was
     except (OSError, ValueError):  # stderr is not a file (a caller captured it)
         pass
+    from .cli_io import InputError, fail, read_text
+
     if args.script and not args.headless:
         return fail("companion", "--script needs --headless")
     script = None
@@ -105,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     from .app import App
 
     try:
-        app = App(config, headless=args.headless, gpio_after_first_frame=script is None)
+        app = App(config, headless=args.headless, hardware_after_first_frame=script is None)
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1

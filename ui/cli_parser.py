@@ -1,8 +1,6 @@
 """The command line's parser class: a mistake is one line on stderr and exit code 2 (not
 argparse's usage block), named after the command it was made in.
 
->>> one_line("a\\nb\\u200b")
-'a\\\\nb\\\\u200b'
 >>> whole(0, 12)("13")
 Traceback (most recent call last):
 argparse.ArgumentTypeError: '13': give a whole number from 0 to 12
@@ -11,19 +9,8 @@ argparse.ArgumentTypeError: '13': give a whole number from 0 to 12
 from __future__ import annotations
 
 import argparse
-import sys
 
-
-def one_line(text: object) -> str:
-    """``text`` with every character that is not printable (newlines, controls, zero-width)
-    escaped, so a message about untrusted input stays one line."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(text))
-
-
-def fail(prog: str, message: object) -> int:
-    """Say ``message`` as one line on stderr after ``prog:``; the exit code 2."""
-    print(f"{prog}: {one_line(message)}", file=sys.stderr)
-    return 2
+from .cli_io import fail
 
 
 def whole(low: int, high: int):
@@ -38,30 +25,6 @@ def whole(low: int, high: int):
                 f"{text!r}: give a whole number from {low} to {high}")
         return value
     return parse
-
-
-class InputError(Exception):
-    """A file given on the command line cannot be read as text; the message says why."""
-
-
-def read_text(name: str, limit: int | None = None, what: str = "this") -> str:
-    """The text of file ``name`` (``-``: standard input), UTF-8, at most ``limit`` bytes
-    (``what`` names the input in the message when it is bigger)."""
-    where = "standard input" if name == "-" else name
-    try:
-        if name == "-":
-            data = getattr(sys.stdin, "buffer", sys.stdin).read(-1 if limit is None else limit + 1)
-        else:
-            with open(name, "rb") as file:
-                data = file.read(-1 if limit is None else limit + 1)
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise InputError(f"cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
-    if limit is not None and len(data) > limit:
-        raise InputError(f"{where}: more than {limit} bytes, too big for {what}")
-    try:
-        return data.decode("utf-8") if isinstance(data, bytes) else data
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 class OneLineParser(argparse.ArgumentParser):

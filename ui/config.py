@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from companion.names import name_problem
-from companion.players import NAME_REASONS
 from hw.backend import CHOICES
 from hw.pins import DEFAULT_PINS, pin_map_errors
 
@@ -87,6 +84,8 @@ def load_config(path: str | Path | None = None, env: Mapping[str, str] = os.envi
         return defaults
     except (OSError, ValueError) as exc:  # ValueError: too big, or not UTF-8
         return replace(defaults, errors=(f"{path}: cannot read ({exc})",))
+    import tomllib  # only when there is a file: ~3 ms of a start without one
+
     try:
         data = tomllib.loads(text)
     except (ValueError, RecursionError) as exc:  # TOMLDecodeError, a huge integer, deep nesting
@@ -96,6 +95,17 @@ def load_config(path: str | Path | None = None, env: Mapping[str, str] = os.envi
     if errors:
         return replace(defaults, errors=tuple(f"{path}: {e}" for e in errors))
     return replace(defaults, **values)
+
+
+def _roster_errors(roster: tuple) -> list[str]:
+    """Why names of the roster cannot be drawn (``roster[2]`` is seat 2's)."""
+    if not roster:
+        return []
+    from companion.names import name_problem  # (only a roster needs them: ~0.5 ms)
+    from companion.players import NAME_REASONS
+
+    return [f"roster[{seat}] = {n!r}: cannot be drawn ({NAME_REASONS[name_problem(n)]})"
+            for seat, n in enumerate(roster, 1) if name_problem(n)]
 
 
 def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -127,8 +137,7 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     take("roster", lambda v: isinstance(v, list) and len(v) <= MAX_ROSTER,
          f"must be a list of up to {MAX_ROSTER} names",
          lambda v: tuple(n.strip() if isinstance(n, str) else n for n in v))
-    errors += [f"roster[{seat}] = {n!r}: cannot be drawn ({NAME_REASONS[name_problem(n)]})"
-               for seat, n in enumerate(values.get("roster", ()), 1) if name_problem(n)]
+    errors += _roster_errors(values.get("roster", ()))
 
     hardware = data.get("hardware", {})
     if not isinstance(hardware, dict):

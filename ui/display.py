@@ -8,6 +8,7 @@ import os
 import pygame
 
 from .geometry import HEIGHT, WIDTH, Viewport
+from .icons import window_icon
 
 
 MEMORY_DRIVERS = ("offscreen", "dummy")  # SDL drivers that show nothing
@@ -47,8 +48,9 @@ class Display:
         self.fullscreen = fullscreen
         self.rotation = rotation
         self.strip = strip  # px kept below the picture for the debug strip (0: none)
-        self._open()
         pygame.display.set_caption("Tabletop Companion")
+        pygame.display.set_icon(window_icon())  # before the window opens: see window_icon
+        self._open()
         if self.fullscreen:
             pygame.mouse.set_visible(False)  # a touchscreen kiosk shows no pointer
 

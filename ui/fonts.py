@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
 from .glyphs import Pieces, has_hangul
+from .theme import BODY_SIZE
 
 log = logging.getLogger(__name__)
 
@@ -48,20 +48,25 @@ def missing_glyphs(font: pygame.font.Font, text: str) -> set[str]:
 
     ``Font.metrics`` gives None for a missing glyph on some SDL_ttf versions, but pygame-ce 2.5
     returns the metrics of the .notdef box instead; so a character whose metrics and pixels are
-    those of a character no font has is missing too.
+    those of a character no font has is missing too (pixels are compared only when the metrics
+    are the same: a font with every glyph is checked without drawing one).
     """
     def picture(ch):
         return pygame.image.tobytes(font.render(ch, False, (255, 255, 255)), "RGB")
 
     notdef_metrics = font.metrics(NOT_A_CHARACTER)[0]
-    notdef_picture = picture(NOT_A_CHARACTER)
+    notdef_picture = None
     missing = set()
     for ch in set(text):
         if ch.isspace():
             continue
         metrics = font.metrics(ch)[0]
-        if metrics is None or (metrics == notdef_metrics and picture(ch) == notdef_picture):
+        if metrics is None:
             missing.add(ch)
+        elif metrics == notdef_metrics:
+            notdef_picture = notdef_picture or picture(NOT_A_CHARACTER)
+            if picture(ch) == notdef_picture:
+                missing.add(ch)
     return missing
 
 
@@ -70,22 +75,24 @@ def covers(font: pygame.font.Font, text: str) -> bool:
     return not missing_glyphs(font, text)
 
 
-@dataclass
 class Fonts:
     """Sized fonts from one family, cached; a cache of rendered text surfaces; and the pieces
     Korean text is put together from (ui/glyphs.py). ``loaded`` and ``rendered`` count the
-    fonts opened and the texts drawn (cache misses), for tests and benchmarks."""
+    fonts opened and the texts drawn (cache misses), for tests and benchmarks. (A cache, not a
+    value: see "Start-up" in docs/architecture.md for why it is not a dataclass.)"""
 
-    regular_path: str | None
-    bold_path: str | None
-    has_hangul: bool
-    _fonts: dict = field(default_factory=dict)
-    _texts: OrderedDict = field(default_factory=OrderedDict)
-    _widths: dict = field(default_factory=dict)
-    text_cache_size: int = 1024  # the busiest screens draw ~150 texts: room for several
-    pieces: Pieces = field(default_factory=Pieces)
-    loaded: int = 0
-    rendered: int = 0
+    def __init__(self, regular_path: str | None, bold_path: str | None, has_hangul: bool,
+                 text_cache_size: int = 1024):
+        self.regular_path = regular_path
+        self.bold_path = bold_path
+        self.has_hangul = has_hangul
+        self.text_cache_size = text_cache_size  # the busiest screens draw ~150 texts
+        self.pieces = Pieces()
+        self.loaded = 0
+        self.rendered = 0
+        self._fonts: dict = {}
+        self._texts: OrderedDict = OrderedDict()
+        self._widths: dict = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font at ``size`` px."""
@@ -144,7 +151,7 @@ def find_fonts() -> Fonts:
     if regular:
         bold = str(Path(regular).with_name("NanumGothicBold.ttf"))
         fonts = Fonts(regular, bold if Path(bold).is_file() else None, has_hangul=True)
-        if covers(fonts.get(20), HANGUL_PROBE):
+        if covers(fonts.get(BODY_SIZE), HANGUL_PROBE):  # a size the home screen opens too
             return fonts
         log.warning("%s has no Hangul glyphs", regular)
     log.warning("no Hangul font found (install fonts-nanum); running in English")

@@ -9,7 +9,8 @@ import json
 from companion.errors import RuleError
 
 from . import registry
-from .cli_parser import OneLineParser, fail, whole
+from .cli_io import fail
+from .cli_parser import OneLineParser, whole
 
 
 def counts(text: str) -> list[int]:

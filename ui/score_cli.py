@@ -24,7 +24,8 @@ from companion.errors import RuleError
 from companion.players import read_json
 
 from . import registry
-from .cli_parser import InputError, OneLineParser, fail, read_text
+from .cli_io import InputError, fail, read_text
+from .cli_parser import OneLineParser
 
 HELP = "final scoring of a game described in a JSON file (docs/scoring.md)"
 MAX_INPUT = 1_000_000

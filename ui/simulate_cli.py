@@ -8,7 +8,8 @@ import json
 from companion.errors import RuleError
 
 from . import registry
-from .cli_parser import OneLineParser, fail, whole
+from .cli_io import fail
+from .cli_parser import OneLineParser, whole
 
 
 HELP = "seeded random Citadels drafts and games, as text or JSON traces"

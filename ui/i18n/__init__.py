@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tomllib
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -35,14 +34,17 @@ def message_files(language: str, folders=()) -> list[Path]:
     """The TOML files of one language: the app's, its games', then each of ``folders``."""
     root = Path(__file__).parent
     files = [root / f"{language}.toml"]
-    if (root / language).is_dir():
-        files += sorted((root / language).glob("*.toml"), key=lambda f: f.name)
+    if (root / language).is_dir():  # listed, not globbed: a glob compiles a pattern (~0.5 ms)
+        files += [root / language / name for name in sorted(os.listdir(root / language))
+                  if name.endswith(".toml")]
     return files + [Path(f) / f"{language}.toml" for f in folders
                     if (Path(f) / f"{language}.toml").is_file()]
 
 
 def parse_messages(language: str, files: list[Path]) -> dict[str, str]:
     """Every message in ``files``, by dotted key (a key in two files is a mistake)."""
+    import tomllib  # not when the cache is used: ~3 ms of every start
+
     out: dict[str, str] = {}
     for file in files:
         messages = _flatten(tomllib.loads(file.read_text(encoding="utf-8")))
