@@ -1,9 +1,11 @@
 """Start-up to first frame: from launching ``companion --headless`` to its first shown frame,
 against a minimal pygame-ce program (import pygame, open the display, show one frame), started
-alternately in the same run. On the GPIO backend (MockFactory: gpiozero imported, as on a Pi)
-and the keyboard backend; in a data folder made by a first start (its database and language
-chosen), as every start of a device after its first; with the project's modules compiled
-(``compileall``), as ``pip install`` leaves them on the device."""
+alternately in the same run. As a Pi starts: the GPIO backend (MockFactory: gpiozero imported)
+with the config file install-pi.sh installs (systemd/config.example.toml: read with tomllib,
+the seat hub on "auto"); and as a laptop starts: the keyboard backend, no config file. In a data
+folder made by a first start (its database and language chosen), as every start of a device
+after its first; with the project's modules compiled (``compileall``), as ``pip install`` leaves
+them on the device."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import sys
 import time
 
 from common import ROOT, emit, scratch_dir, start_app, stop, summary
+
+PI_CONFIG = str(ROOT / "systemd" / "config.example.toml")
 
 RUNS = 9
 MINIMAL = """
@@ -40,11 +44,11 @@ def minimal_program() -> float:
     return elapsed
 
 
-def app(backend: str, data: str) -> tuple[float, float]:
-    """Milliseconds to the app's first frame, and to ready (every backend open: GPIO opens
-    just after the first frame)."""
+def app(backend: str, data: str, *args: str) -> tuple[float, float]:
+    """Milliseconds to the app's first frame, and to ready (every backend open: GPIO and the
+    seat hub open just after the first frame)."""
     t0 = time.perf_counter()
-    proc, _ = start_app(env_extra={"COMPANION_HW": backend}, data=data,
+    proc, _ = start_app(*args, env_extra={"COMPANION_HW": backend}, data=data,
                         until="first frame on screen")
     first = (time.perf_counter() - t0) * 1000
     for line in proc.stderr:
@@ -64,7 +68,7 @@ def main() -> None:
                                       "app_gpio_backend_ready", "app_keyboard_backend")}
     for _ in range(RUNS):
         samples["minimal_pygame_ce"].append(minimal_program())
-        first, ready = app("mock", data)
+        first, ready = app("mock", data, "--config", PI_CONFIG)
         samples["app_gpio_backend"].append(first)
         samples["app_gpio_backend_ready"].append(ready)
         samples["app_keyboard_backend"].append(app("keyboard", data)[0])
