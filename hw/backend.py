@@ -40,8 +40,8 @@ class Hardware:
         self.mock_factory: object | None = None  # gpiozero MockFactory when backend is "mock"
         self.gpio: object | None = None  # the GpioBackend, if any
         self.hub: object | None = None  # the SeatHub, if one is configured
+        # What opens later, by backend ("gpio", "seat hub"): ``open_hardware``'s ``later``.
         self.pending: dict[str, Callable[[], None]] = {}
-        """What opens later, by backend ("gpio", "seat hub"): ``open_hardware``'s ``later``."""
 
     @property
     def has_physical_outputs(self) -> bool:

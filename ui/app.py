@@ -113,7 +113,7 @@ class App:
         self.display = Display(self.rotation, config.fullscreen, headless,
                                strip=STRIP_HEIGHT if self.debug_strip else 0)
         self._sleeper = None  # opened at the first sleep, after the first frame (see sleeper)
-        self._signal_fd: int | None = None  # the previous wakeup fd, while ours is installed
+        self._restore_signal_fd: Callable[[], object] | None = None  # while ours is installed
         self.notifier = Notifier(env)
         self.seeds: Iterator[int] | None = None  # --seed: fixed seeds for scripted runs
         # Spoken calls: espeak-ng on the device; headless runs stay silent unless a test names
@@ -708,7 +708,6 @@ class App:
             return
         import signal  # after the first frame, as everything only the loop needs
 
-
         def stop(signum, _frame):
             log.info("signal %d: stopping", signum)
             self.running = False
@@ -717,7 +716,8 @@ class App:
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
         # A signal caught while another thread runs must still end the loop's sleep.
-        self._signal_fd = signal.set_wakeup_fd(self.sleeper.signal_fd, warn_on_full_buffer=False)
+        previous = signal.set_wakeup_fd(self.sleeper.signal_fd, warn_on_full_buffer=False)
+        self._restore_signal_fd = partial(signal.set_wakeup_fd, previous)
 
     def close(self) -> None:
         """Stop cleanly: tell systemd, turn the lights off, close the store and pygame."""
@@ -727,10 +727,8 @@ class App:
         self.hw.close()
         self.store.close()
         self.lock.release()
-        if self._signal_fd is not None:
-            import signal
-
-            signal.set_wakeup_fd(self._signal_fd)
+        if self._restore_signal_fd is not None:
+            self._restore_signal_fd()
         if self._sleeper is not None:
             self._sleeper.close()
         pygame.quit()

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from .app_options import APP_OPTIONS, FLAG, BadValue, parse_app_options
+from .cli_io import InputError, fail, read_text
 
 log = logging.getLogger("companion")
 
@@ -76,9 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         return stop.code or 0
     if getattr(args, "run", None) is not None:  # simulate, roll or score
         return args.run(args)
-    # Start-up makes ~18,000 objects that live as long as the app and no garbage worth a
-    # collection (~2.5 ms of them here): none until the first frame (App.run freezes what
-    # there is then, and collects as usual from there on).
+    # Start-up makes ~18,000 objects that live as long as the app and no garbage: no collection
+    # until the first frame (~2.5 ms of them here); App.run then freezes what there is and
+    # collection goes on as usual.
     gc.disable()
     from .logs import set_up
 
@@ -87,8 +88,6 @@ def main(argv: list[str] | None = None) -> int:
         faulthandler.enable()  # a crash in native code (SDL, a driver) logs where Python was
     except (OSError, ValueError):  # stderr is not a file (a caller captured it)
         pass
-    from .cli_io import InputError, fail, read_text
-
     if args.script and not args.headless:
         return fail("companion", "--script needs --headless")
     script = None

@@ -7,6 +7,8 @@ import math
 
 import pygame
 
+from .theme import ACCENT, BACKGROUND
+
 
 def crown(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
     """Citadels: a crown of three points."""
@@ -41,8 +43,6 @@ def window_icon(size: int = 64) -> pygame.Surface:
     """The app's window icon (a laptop's title bar and task bar): the Troyes die in crown gold
     on the app's background. Set before the window opens, so SDL does not load pygame's own
     (which costs its resource reader and a BMP, ~3 ms of every start)."""
-    from .theme import ACCENT, BACKGROUND
-
     icon = pygame.Surface((size, size))
     icon.fill(BACKGROUND)
     dice(icon, icon.get_rect().inflate(-size // 8, -size // 8), ACCENT)
