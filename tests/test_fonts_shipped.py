@@ -31,6 +31,17 @@ def test_without_a_system_font_the_shipped_one_draws_hangul(monkeypatch):
     assert fonts.covers(found.get(20), "한국어 시타델 트루아 틸레툼")
 
 
+def test_the_shipped_font_is_taken_before_fontconfig_is_asked(monkeypatch):
+    """fontconfig's search runs ``fc-list`` over every font (11 ms at start-up): it is asked
+    only when neither the system's usual paths nor the app's own copy have the font."""
+    asked = []
+    monkeypatch.setattr(fonts, "KNOWN_PATHS", ())
+    monkeypatch.setattr(pygame.font, "match_font", lambda name: asked.append(name) or "/x.ttf")
+    assert fonts.find_hangul_font() == str(fonts.SHIPPED) and asked == []
+    monkeypatch.setattr(fonts, "SHIPPED", fonts.SHIPPED.with_name("absent.ttf"))
+    assert fonts.find_hangul_font() == "/x.ttf" and asked == ["nanumgothic"]
+
+
 @pytest.mark.skipif(not shutil.which("unshare") or os.geteuid() != 0,
                     reason="needs root and unshare for a private mount namespace")
 def test_a_machine_whose_font_folder_is_empty_runs_in_korean(tmp_path):

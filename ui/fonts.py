@@ -1,5 +1,6 @@
-"""Fonts: NanumGothic (Debian package fonts-nanum) located through the system; where the system
-has none, the copy shipped with the app (ui/assets/, SIL Open Font License: ui/assets/OFL.txt).
+"""Fonts: NanumGothic (Debian package fonts-nanum) where the system keeps it; where the system
+has none, the copy shipped with the app (ui/assets/, SIL Open Font License: ui/assets/OFL.txt);
+without that copy, wherever fontconfig finds one.
 
 If even that is missing or unreadable, :func:`find_fonts` returns pygame's bundled font and
 ``has_hangul = False``; the app then runs in English and shows a notice.
@@ -28,15 +29,19 @@ HANGUL_PROBE = "가나다한국어"
 
 
 def find_hangul_font() -> str | None:
-    """The path of NanumGothic (regular): the system's, else the app's own copy."""
+    """The path of NanumGothic (regular): the system's where Debian puts it, else the app's own
+    copy, else wherever fontconfig finds one. fontconfig is asked last: pygame asks it by
+    running ``fc-list`` for every font on the system (11 ms here at start-up, against 0.1 ms for
+    the two paths checked before it)."""
     for path in KNOWN_PATHS:
         if Path(path).is_file():
             return path
+    if SHIPPED.is_file():
+        return str(SHIPPED)
     try:
-        found = pygame.font.match_font("nanumgothic")
+        return pygame.font.match_font("nanumgothic")
     except Exception:  # fc-list missing or broken
-        found = None
-    return found or (str(SHIPPED) if SHIPPED.is_file() else None)
+        return None
 
 
 WIDTHS_KEPT = 4096  # measured texts remembered (all forgotten when there are more)
