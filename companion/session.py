@@ -6,7 +6,6 @@ session restored after a power cut is exactly the game that was being played.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -42,11 +41,6 @@ def effective(decisions: Sequence[Decision],
         else:
             standing.append(decision)
     return tuple(standing)
-
-
-def canonical_json(data: Any) -> str:
-    """JSON with sorted keys and no spaces: the stored form of configs and decisions."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass(frozen=True)

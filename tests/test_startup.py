@@ -41,13 +41,25 @@ def test_the_first_frame_imports_no_gpio_library_and_nothing_for_later(tmp_path)
 def test_auto_without_a_gpio_chip_never_imports_gpiozero(tmp_path, monkeypatch):
     from hw import backend
 
-    monkeypatch.setattr(backend, "GPIO_CHIPS", str(tmp_path / "gpiochip*"))
+    monkeypatch.setattr(backend, "GPIO_CHIP_FOLDER", str(tmp_path))
     for name in [m for m in sys.modules if m.startswith("gpiozero")]:
         monkeypatch.delitem(sys.modules, name)
     hardware = backend.open_hardware("auto", {}, lambda _e: None, env={}, threaded=False)
     assert hardware.gpio is None and hardware.backends == ["keyboard"]
     assert not any(m.startswith("gpiozero") for m in sys.modules)
     hardware.close()
+
+
+def test_a_gpio_chip_is_a_gpiochip_device_in_the_folder(tmp_path, monkeypatch):
+    from hw import backend
+
+    monkeypatch.setattr(backend, "GPIO_CHIP_FOLDER", str(tmp_path))
+    (tmp_path / "gpiomem").touch()
+    assert not backend.has_gpio_chip()
+    (tmp_path / "gpiochip4").touch()
+    assert backend.has_gpio_chip()
+    monkeypatch.setattr(backend, "GPIO_CHIP_FOLDER", str(tmp_path / "absent"))
+    assert not backend.has_gpio_chip()
 
 
 def test_gpio_opens_after_the_first_frame_and_its_seat_buttons_count_at_once(tmp_path):

@@ -22,7 +22,6 @@ from functools import partial
 import pygame
 
 import companion
-from companion.rng import new_seed
 from storage.lock import DataLock
 from storage.opening import open_store
 from storage.store import SaveFailed
@@ -196,6 +195,8 @@ class App:
 
     def new_seed(self) -> int:
         """The seed of a new game: fresh entropy, or the next fixed seed of a scripted run."""
+        from companion.rng import new_seed  # here: the first frame starts no game
+
         return next(self.seeds) if self.seeds is not None else new_seed()
 
     def log_private_screen(self, seat: int) -> None:
