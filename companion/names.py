@@ -13,6 +13,7 @@ and replaced by "Player N" where it was stored before the check existed.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 MAX_NAME = 24
 """Characters in a name, at most (room for it on a seat pill at the smallest font size)."""
@@ -29,8 +30,12 @@ def name_problem(name: object) -> str | None:
     ``name.control`` (a control, zero-width, private-use or unassigned character),
     ``name.empty``, ``name.invisible`` (only spacing or combining characters),
     ``name.too_long``."""
-    if not isinstance(name, str):
-        return "name.not_text"
+    return _text_problem(name) if isinstance(name, str) else "name.not_text"
+
+
+@lru_cache(maxsize=256)
+def _text_problem(name: str) -> str | None:
+    """``name_problem`` of a string, remembered: boards check every seat's name each frame."""
     if any(unicodedata.category(ch) in _REFUSED for ch in name):
         return "name.control"
     if not name.strip():

@@ -123,3 +123,25 @@ def test_the_home_screen_queues_the_preparation_once_per_language(make_app):
         app.pop()
     app.top.on_enter()
     assert app._idle_work
+
+
+def test_the_tables_names_are_prepared_as_pieces_in_korean(make_app):
+    """A Korean line naming a player ("Bartholomew에게 8") is put together from the name's
+    pieces, which no message has: the roster's names and the kept games' players are drawn
+    while nobody waits, at every size Korean is drawn at (a game stored after the start
+    counts: the names are read when their task runs)."""
+    from ui.prepare import SYLLABLE_FONTS
+
+    app = make_app(language="ko", roster=("Alexandra", "지은"))
+    app.store.create_session("troyes-score", {"names": ["Bartholomew", "민수 Kim"]}, seed=1)
+    app.finish_idle_work()
+    for size, bold in SYLLABLE_FONTS:
+        known = app.fonts.pieces.known(app.fonts.get(size, bold))
+        assert {"Alexandra", "지", "은", "Bartholomew", "민", "수", "Kim"} <= set(known), size
+
+
+def test_in_english_no_names_are_prepared_as_pieces(make_app):
+    """English lines are SDL_ttf's (it keeps Latin glyphs): no pieces for names."""
+    app = make_app(language="en", roster=("Alexandra",))
+    app.finish_idle_work()
+    assert "Alexandra" not in app.fonts.pieces.known(app.fonts.get(17))

@@ -4,7 +4,8 @@ is the first to open a font, draw a syllable or build a die face.
 At start-up and after a change of language (the home screen asks: ``prepare``), in small idle
 tasks: every font the screens draw with, opened, with its Latin letters, digits and signs drawn
 once (SDL_ttf keeps those); in Korean, each syllable of the messages at the sizes most text is
-drawn at (ui/glyphs.py); then each game's own pictures and texts (its registry entry's
+drawn at (ui/glyphs.py), and the pieces of the players' names (the roster's and the kept
+games'); then each game's own pictures and texts (its registry entry's
 ``prepare``: die faces, the Tiletum wheel's labels, Citadels' district names). Each task takes
 about a millisecond at most here (a task that imports a game's module, ~2 ms, comes once per
 game); the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
@@ -18,7 +19,7 @@ from importlib import resources
 from weakref import WeakKeyDictionary
 
 from . import registry
-from .glyphs import syllables
+from .glyphs import splitters, syllables
 
 Task = Callable[[], None]
 
@@ -34,7 +35,7 @@ SYLLABLE_FONTS = tuple((size, False) for size in (*range(13, 27), 34)) \
     + ((13, True), (20, True), (22, True), (34, True))
 """The sizes Korean text is drawn or measured at (``fit_size`` tries the smaller ones)."""
 
-SIGNS = "·–—…×→←↑↓◀▶▲▼★✓"
+SIGNS = "·–—…×÷→←↑↓◀▶▲▼★✓"
 LATIN = "".join(chr(c) for c in range(33, 127)) + SIGNS
 DIGITS_AND_SIGNS = " 0123456789.,:;!?()[]/*+-%~'\"" + SIGNS  # pieces of Korean lines too
 PER_TASK = 24  # characters drawn by one task
@@ -59,8 +60,37 @@ def tasks(app) -> list[Task]:
     messages = app.catalog.messages
     out = syllable_tasks(app.fonts, messages.values() if app.language == "ko" else
                          [text for key, text in messages.items() if key.startswith("lang.")])
+    if app.language == "ko":
+        out.append(partial(_queue_names, app))
     return out + font_tasks(app.fonts) + [partial(_queue_game, app, entry)
                                           for entry in registry.games() if entry.prepare]
+
+
+KEPT_GAMES_NAMED = 10  # the kept games whose players' names are prepared
+
+
+def table_names(app) -> list[str]:
+    """The names this table plays under: the config's roster and the players of the games
+    kept (most recently played first)."""
+    names = list(app.config.roster)
+    for row in app.store.kept(limit=KEPT_GAMES_NAMED):
+        names += [name for name in row.names if isinstance(name, str)]
+    return names
+
+
+def _queue_names(app) -> None:
+    """Queue ``name_tasks`` for the table's names (reading them is this task)."""
+    for task in name_tasks(app.fonts, table_names(app)):
+        app.when_idle(task)
+
+
+def name_tasks(fonts, names: Iterable[str],
+               sizes: tuple[tuple[int, bool], ...] = SYLLABLE_FONTS) -> list[Task]:
+    """The pieces of players' names at ``sizes``: in a Korean line a name is drawn from its
+    syllables and its words of letters ("Player", "Kim"), which no message has."""
+    found = sorted({part for name in names for part in splitters()[1].findall(name)})
+    return [partial(_draw_pieces, fonts, size, bold, found[i:i + PER_TASK // 2])
+            for size, bold in sizes for i in range(0, len(found), PER_TASK // 2)]
 
 
 def _queue_game(app, entry) -> None:
@@ -92,10 +122,11 @@ def syllable_tasks(fonts, texts: Iterable[str],
             for size, bold in sizes for part in chunks(found, PER_TASK // 2)]
 
 
-def _draw_pieces(fonts, size: int, bold: bool, text: str) -> None:
+def _draw_pieces(fonts, size: int, bold: bool, parts: Iterable[str]) -> None:
+    """Each of ``parts`` (characters of a string, or words) drawn as a piece."""
     font = fonts.get(size, bold)
-    for character in text:
-        fonts.pieces.piece(font, character)
+    for part in parts:
+        fonts.pieces.piece(font, part)
 
 
 def data_syllable_tasks(app, package: str, *files: str,

@@ -54,6 +54,9 @@ def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
 def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        if fonts.width(paragraph, size) <= width:  # most labels: one measure, not one a word
+            lines.append(paragraph)
+            continue
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
@@ -83,9 +86,15 @@ def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int, smalle
         if len(_fitted) > CACHE_LIMIT:
             _fitted.clear()
         words = text.split()
+        one_line = "\n" not in text
         for s in range(size, smallest - 1, -1):
-            if all(fonts.width(w, s) <= width for w in words) and \
-                    len(wrap(fonts, text, s, width)) * fonts.get(s).get_linesize() <= height:
+            if one_line and fonts.width(text, s) <= width:  # so is every word
+                lines = 1
+            elif all(fonts.width(w, s) <= width for w in words):
+                lines = len(wrap(fonts, text, s, width))
+            else:
+                continue
+            if lines * fonts.get(s).get_linesize() <= height:
                 break
         _fitted[key] = s
     return _fitted[key]

@@ -1,0 +1,82 @@
+"""Wrapping and fitting text (ui/widgets.py): what every label and paragraph is laid out by.
+Checked against their definitions, with the real font, on random Latin and Korean texts: a
+one-line text is measured once as a whole (issue 19's cold frames), which must give what
+measuring word by word gives."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ui import widgets
+from ui.fonts import Fonts, find_hangul_font
+
+WORDS = ["Player", "7", "Alexandra-Catherine", "농사", "대성당", "되돌리기", "÷2:", "·",
+         "Kim", "민수", "WWWWWWWWWWWW", "i", "사건·카드", "(4)"]
+texts = st.lists(st.sampled_from(WORDS), min_size=1, max_size=9).map(" ".join)
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    pygame.font.init()
+    path = find_hangul_font()
+    if path is None:
+        pytest.skip("no Hangul font")
+    return Fonts(path, None, True)
+
+
+def fresh(fonts):
+    widgets._wrapped.clear()
+    widgets._fitted.clear()
+    return fonts
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=texts, size=st.sampled_from([13, 17, 22, 26]), width=st.integers(40, 500))
+def test_wrapped_lines_keep_the_words_fit_the_width_and_are_filled(fonts, text, size, width):
+    fonts = fresh(fonts)
+    lines = widgets.wrap(fonts, text, size, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost or added
+    for line in lines:
+        assert fonts.width(line, size) <= width or len(line) == 1
+    words_fit = all(fonts.width(w, size) <= width for w in text.split(" "))
+    if words_fit:  # greedy: no line could have taken the next line's first word
+        assert lines == [line for line in lines if line]
+        for line, after in zip(lines, lines[1:]):
+            assert fonts.width(f"{line} {after.split(' ')[0]}", size) > width
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=texts, size=st.sampled_from([17, 22, 26]), width=st.integers(40, 400),
+       height=st.integers(15, 120))
+def test_the_fitted_size_is_the_largest_at_which_the_words_and_lines_fit(fonts, text, size,
+                                                                        width, height):
+    fonts = fresh(fonts)
+
+    def fits(s):
+        return (all(fonts.width(w, s) <= width for w in text.split())
+                and len(widgets.wrap(fonts, text, s, width)) * fonts.get(s).get_linesize()
+                <= height)
+
+    chosen = widgets.fit_size(fonts, text, size, width, height, smallest=12)
+    assert chosen == 12 or fits(chosen)
+    assert not any(fits(s) for s in range(chosen + 1, size + 1))
+
+
+def test_a_text_that_fits_on_one_line_is_measured_once(fonts):
+    """The label's whole width answers for each of its words (5 measures become 1)."""
+    fonts = fresh(fonts)
+    measured = []
+    width = fonts.width
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(fonts, name)
+
+        def width(self, text, size, bold=False):
+            measured.append(text)
+            return width(text, size, bold)
+
+    assert widgets.fit_size(Counting(), "굴림 (1) 다시 뒤집기 패스", 22, 400, 60) == 22
+    assert measured == ["굴림 (1) 다시 뒤집기 패스"]
