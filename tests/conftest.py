@@ -21,6 +21,19 @@ ROOT = Path(__file__).resolve().parent.parent
 HOLD = 0.2  # seconds: a short hold time keeps the UI tests quick
 
 
+@pytest.fixture(scope="module")
+def fonts():
+    """The app's fonts (NanumGothic: the system's or the app's own copy) without an app."""
+    import pygame
+
+    from ui.fonts import Fonts, find_hangul_font
+
+    pygame.font.init()
+    path = find_hangul_font()
+    assert path, "NanumGothic not found: neither fonts-nanum nor ui/assets/NanumGothic.ttf"
+    return Fonts(path, None, has_hangul=True)
+
+
 @pytest.fixture
 def make_app(tmp_path):
     """Build headless apps (mock GPIO, fresh data folder); all are closed after the test."""

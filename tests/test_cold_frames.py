@@ -15,17 +15,6 @@ MIXED = ["Alexandra-Catherine 님이 자기 캐릭터를 확인했습니다.", "
          "플레이어 8: 12 금화, 3 × 건물", "“따옴표” 안의 말…", "x1y2 가나다 Wa To"]
 
 
-@pytest.fixture(scope="module")
-def fonts():
-    from ui.fonts import Fonts, find_hangul_font
-
-    pygame.font.init()
-    path = find_hangul_font()
-    if path is None:
-        pytest.skip("no Hangul font")
-    return Fonts(path, None, True)
-
-
 def korean_texts():
     from ui import registry
     from ui.i18n import load_messages

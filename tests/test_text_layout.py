@@ -5,25 +5,13 @@ measuring word by word gives."""
 
 from __future__ import annotations
 
-import pygame
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from ui import widgets
-from ui.fonts import Fonts, find_hangul_font
 
 WORDS = ["Player", "7", "Alexandra-Catherine", "농사", "대성당", "되돌리기", "÷2:", "·",
          "Kim", "민수", "WWWWWWWWWWWW", "i", "사건·카드", "(4)"]
 texts = st.lists(st.sampled_from(WORDS), min_size=1, max_size=9).map(" ".join)
-
-
-@pytest.fixture(scope="module")
-def fonts():
-    pygame.font.init()
-    path = find_hangul_font()
-    if path is None:
-        pytest.skip("no Hangul font")
-    return Fonts(path, None, True)
 
 
 def fresh(fonts):

@@ -8,16 +8,8 @@ import re
 import pygame
 import pytest
 
-from ui.fonts import Fonts, covers, find_hangul_font
+from ui.fonts import Fonts, covers
 from ui.i18n import LANGUAGES, Catalog, load_messages
-
-
-@pytest.fixture(scope="module")
-def fonts():
-    pygame.font.init()
-    path = find_hangul_font()
-    assert path, "NanumGothic not found: install the Debian package fonts-nanum"
-    return Fonts(path, None, has_hangul=True)
 
 
 def test_catalogues_have_the_same_keys():
