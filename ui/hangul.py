@@ -9,7 +9,7 @@ it: an initial consonant, one or two vowels (ㅗ+ㅏ is ㅘ), one or two final c
 is ㄺ). A typed jamo either joins that syllable or ends it (it is committed) and starts the
 next one:
 
-- a consonant joins a syllable that has a vowel as its final, or as the second half of a
+- a consonant joins a syllable that has a vowel, as its final or as the second half of a
   compound final (ㄱ+ㅅ ㄴ+ㅈ ㄴ+ㅎ ㄹ+ㄱ ㄹ+ㅁ ㄹ+ㅂ ㄹ+ㅅ ㄹ+ㅌ ㄹ+ㅍ ㄹ+ㅎ ㅂ+ㅅ); ㄸ ㅃ ㅉ
   are never finals. Otherwise it starts a new syllable (so a lone ㅋ before ㅋ stays ㅋ).
 - a vowel joins a syllable that has no vowel yet, or compounds with its one vowel (ㅗ+ㅏ ㅗ+ㅐ
