@@ -115,7 +115,7 @@ def stage(share: Path) -> None:
 
 def run(out: Path, language: str, report: Report) -> None:
     from guest import Guest
-    from machine import Machine
+    from machine import Machine, VMError
 
     out.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
@@ -128,10 +128,20 @@ def run(out: Path, language: str, report: Report) -> None:
     guest = None
     try:
         stage(work / "share")
-        disk = work / "disk.qcow2"
-        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F",
-                        "qcow2", str(disk)], check=True)
-        guest = Guest(Machine(image, disk, work / "share", work, accel), out)
+        guest = Guest(Machine(image, fresh_disk(image, work), work / "share", work, accel), out)
+        try:
+            report.time("boot_to_agent", guest.boot())
+        except VMError:
+            if accel != "kvm":
+                raise
+            # /dev/kvm opened and the probe's small guest ran, yet this guest never answered
+            # (an MSR assertion in KVM, or a kernel that never starts): boot it under TCG.
+            log("vm: the guest never answered under KVM: booting it again under TCG")
+            guest.machine.stop()
+            report.facts["accel"] = "tcg"
+            guest = Guest(Machine(image, fresh_disk(image, work), work / "share", work, "tcg"),
+                          out)
+            report.time("boot_to_agent", guest.boot())
         play(guest, report, work, language)
     finally:
         if guest is not None:
@@ -142,6 +152,15 @@ def run(out: Path, language: str, report: Report) -> None:
             shutil.copy(console, out / console.name)
         shutil.rmtree(work, ignore_errors=True)
         report.time("total", time.monotonic() - started)
+
+
+def fresh_disk(image, work: Path) -> Path:
+    """A new copy-on-write disk over the image (what one boot of the guest writes)."""
+    disk = work / "disk.qcow2"
+    disk.unlink(missing_ok=True)
+    subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", str(image.disk), "-F",
+                    "qcow2", str(disk)], check=True)
+    return disk
 
 
 def save_journal(guest, out: Path) -> None:
@@ -161,7 +180,6 @@ def kvm_works() -> bool:
 def play(guest, report: Report, work: Path, language: str) -> None:
     import scenario
 
-    report.time("boot_to_agent", guest.boot())
     if not scenario.install(guest, report):
         return
     table = scenario.Table(guest, report, work / "share" / "config.toml", work / "twin")
