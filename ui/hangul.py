@@ -194,10 +194,6 @@ def type_keys(keys: str) -> str:
     the key with shift; any other character is typed as it is."""
     composer = Composer()
     for key in keys:
-        if key in KEYS:
-            composer = composer.type(KEYS[key][0])
-        elif key.lower() in KEYS:
-            composer = composer.type(KEYS[key.lower()][1])
-        else:
-            composer = composer.type(key)
+        composer = composer.type(jamo_for_key(key, key.isupper()) if key.lower() in KEYS
+                                 else key)
     return composer.text

@@ -13,7 +13,7 @@ game); the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from importlib import resources
 from weakref import WeakKeyDictionary
@@ -88,9 +88,8 @@ def name_tasks(fonts, names: Iterable[str],
                sizes: tuple[tuple[int, bool], ...] = SYLLABLE_FONTS) -> list[Task]:
     """The pieces of players' names at ``sizes``: in a Korean line a name is drawn from its
     syllables and its words of letters ("Player", "Kim"), which no message has."""
-    found = sorted({part for name in names for part in splitters()[1].findall(name)})
-    return [partial(_draw_pieces, fonts, size, bold, found[i:i + PER_TASK // 2])
-            for size, bold in sizes for i in range(0, len(found), PER_TASK // 2)]
+    return piece_tasks(fonts, sorted({part for name in names
+                                      for part in splitters()[1].findall(name)}), sizes)
 
 
 def _queue_game(app, entry) -> None:
@@ -99,8 +98,8 @@ def _queue_game(app, entry) -> None:
         app.when_idle(task)
 
 
-def chunks(text: str, size: int = PER_TASK) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)]
+def chunks(items: Sequence, size: int = PER_TASK) -> list:
+    return [items[i:i + size] for i in range(0, len(items), size)]
 
 
 def font_tasks(fonts) -> list[Task]:
@@ -117,9 +116,14 @@ def syllable_tasks(fonts, texts: Iterable[str],
                    sizes: tuple[tuple[int, bool], ...] = SYLLABLE_FONTS) -> list[Task]:
     """Draw each Hangul syllable of ``texts`` (and each digit and sign, the other pieces of
     Korean lines) once at each of ``sizes``."""
-    found = syllables(texts) + DIGITS_AND_SIGNS
-    return [partial(_draw_pieces, fonts, size, bold, part)
-            for size, bold in sizes for part in chunks(found, PER_TASK // 2)]
+    return piece_tasks(fonts, syllables(texts) + DIGITS_AND_SIGNS, sizes)
+
+
+def piece_tasks(fonts, parts: Sequence[str], sizes: tuple[tuple[int, bool], ...]) -> list[Task]:
+    """Draw each of ``parts`` (the characters of a string, or words) as a piece at each of
+    ``sizes``, a few at a time."""
+    return [partial(_draw_pieces, fonts, size, bold, chunk)
+            for size, bold in sizes for chunk in chunks(parts, PER_TASK // 2)]
 
 
 def _draw_pieces(fonts, size: int, bold: bool, parts: Iterable[str]) -> None:

@@ -128,7 +128,11 @@ def run(out: Path, language: str, report: Report) -> None:
     guest = None
     try:
         stage(work / "share")
-        guest = Guest(Machine(image, fresh_disk(image, work), work / "share", work, accel), out)
+        def guest_on(accel: str) -> Guest:  # on a fresh disk, not yet booted
+            return Guest(Machine(image, fresh_disk(image, work), work / "share", work, accel),
+                         out)
+
+        guest = guest_on(accel)
         try:
             report.time("boot_to_agent", guest.boot())
         except VMError:
@@ -139,8 +143,7 @@ def run(out: Path, language: str, report: Report) -> None:
             log("vm: the guest never answered under KVM: booting it again under TCG")
             guest.machine.stop()
             report.facts["accel"] = "tcg"
-            guest = Guest(Machine(image, fresh_disk(image, work), work / "share", work, "tcg"),
-                          out)
+            guest = guest_on("tcg")
             report.time("boot_to_agent", guest.boot())
         play(guest, report, work, language)
     finally:
