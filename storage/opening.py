@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from .store import Store, StoreError
+from .store import SCHEMA_VERSION, Store, StoreError, record_finished
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +115,7 @@ def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:
             ids = [r[0] for r in source.execute("SELECT id FROM sessions ORDER BY id")]
         except sqlite3.DatabaseError:
             return 0, 0
-        if version > 3:
+        if version > SCHEMA_VERSION:
             return 0, len(ids)
         wanted = [c for c in ("id", "game", "config", "seed", "created_at", "finished_at",
                               "result", "rng", "played_at", "touched", "progress", "damaged")
@@ -149,7 +149,20 @@ def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:
                            source.execute("SELECT key, value FROM settings").fetchall())
         except sqlite3.DatabaseError:
             log.error("settings could not be salvaged: defaults used")
+        _salvage_players(source, db, version)
         return kept, lost
     finally:
         source.close()
         out.close()
+
+
+def _salvage_players(source: sqlite3.Connection, db: sqlite3.Connection, version: int) -> None:
+    """The remembered players that can still be read, then every salvaged finished game's
+    player rows made again from its result (they are never read from the damaged file)."""
+    if version >= 4:
+        try:
+            db.executemany("INSERT OR IGNORE INTO players (id, name) VALUES (?, ?)",
+                           source.execute("SELECT id, name FROM players").fetchall())
+        except sqlite3.DatabaseError:
+            log.error("the player list could not be salvaged")
+    record_finished(db, "finished_at IS NOT NULL")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"  # UTC, to the millisecond
 
 _SCHEMA = """
@@ -65,8 +65,23 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX sessions_by_touch ON sessions (touched)",
         "CREATE INDEX sessions_by_game ON sessions (game, touched)",
         "CREATE INDEX sessions_kept ON sessions (touched) WHERE finished_at IS NULL"),
+    # 4: the players the table remembers, and each finished game's players as rows (name,
+    # score, won, the characters held at the end): statistics, the player list and the export
+    # read these, never a game's result again. Games finished before are filled in.
+    4: ("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+        f" added_at TEXT NOT NULL DEFAULT ({NOW}))",
+        "CREATE TABLE player_results ("
+        " session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL, name TEXT NOT NULL,"
+        " player_id INTEGER REFERENCES players(id) ON DELETE SET NULL,"
+        " score INTEGER, won INTEGER, characters TEXT NOT NULL DEFAULT '',"
+        " PRIMARY KEY (session_id, seat))",
+        "CREATE INDEX player_results_by_player ON player_results (player_id)",
+        "CREATE INDEX player_results_by_name ON player_results (name)",
+        lambda db: record_finished(db, "finished_at IS NOT NULL")),
 }
-"""The statements that take a database from the version before to this one."""
+"""The steps that take a database from the version before to this one: SQL statements, or
+functions given the connection (inside the same transaction)."""
 
 DAMAGED_SETTING = object()
 """What ``get_setting`` gives for a stored value that cannot be read (never a valid value)."""
@@ -147,6 +162,13 @@ FinishedGame = StoredGame  # the name History used before kept games were listed
 _ROW = "id, game, created_at, played_at, finished_at, config, progress, result, damaged"
 
 
+def _config_names(config: dict) -> tuple[str, ...]:
+    """The seats' names a session's config holds (a game's ``names``, a score entry's
+    ``players``); AttributeError when the config is not one."""
+    players = config.get("names") or [p.get("name") for p in config.get("players", ())]
+    return tuple(str(n) for n in players)
+
+
 def _stored_game(row) -> StoredGame:
     """A listed row; a config or result that cannot be read marks it damaged, never raises."""
     sid, game, created, played, finished, config, progress, result, damaged = row
@@ -154,8 +176,7 @@ def _stored_game(row) -> StoredGame:
     game_session = None
     try:
         config = json.loads(config)
-        players = config.get("names") or [p.get("name") for p in config.get("players", ())]
-        names = tuple(str(n) for n in players)
+        names = _config_names(config)
         game_session = config.get("game_session")
     except (ValueError, TypeError, AttributeError):
         damaged = damaged or "config"
@@ -171,6 +192,32 @@ def _stored_game(row) -> StoredGame:
                       progress if isinstance(progress, dict) else {},
                       result if isinstance(result, dict) or result is None else None,
                       damaged, game_session if isinstance(game_session, int) else None)
+
+
+def record_finished(db: sqlite3.Connection, where: str, args: tuple = ()) -> None:
+    """Write the player rows (``player_results``) of the finished sessions ``where`` picks,
+    each linked to the remembered player of its name; a row that cannot be read gives none."""
+    from companion.records import player_records  # here: the first frame needs none of it
+
+    found = db.execute(f"SELECT id, config, result FROM sessions WHERE {where}", args).fetchall()
+    for session_id, config, result in found:
+        db.execute("DELETE FROM player_results WHERE session_id = ?", (session_id,))
+        try:
+            records = player_records(_config_names(json.loads(config)), _json(result))
+        except (ValueError, TypeError, AttributeError, RecursionError):
+            continue
+        db.executemany(
+            "INSERT INTO player_results (session_id, seat, name, player_id, score, won,"
+            " characters) VALUES (?, ?, ?, (SELECT id FROM players WHERE name = ?), ?, ?, ?)",
+            [(session_id, r.seat, r.name, r.name, r.score, r.won, " ".join(r.characters))
+             for r in records])
+
+
+class Player(NamedTuple):
+    """A player the table remembers."""
+
+    id: int
+    name: str
 
 
 class Store:
@@ -207,8 +254,15 @@ class Store:
             self._db.executescript(_SCHEMA + "PRAGMA user_version = 1;")
             version = 1
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            self._db.executescript("BEGIN;" + ";".join(MIGRATIONS[step])
-                                   + f"; PRAGMA user_version = {step}; COMMIT;")
+            self._db.execute("BEGIN")
+            try:
+                for part in MIGRATIONS[step]:
+                    part(self._db) if callable(part) else self._db.execute(part)
+                self._db.execute(f"PRAGMA user_version = {step}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def close(self) -> None:
         """Close the database (further calls fail)."""
@@ -332,6 +386,7 @@ class Store:
         with self._writing() as db:
             db.execute("UPDATE sessions SET finished_at = " + NOW + ", result = ? WHERE id = ?",
                        (canonical_json(result), session_id))
+            record_finished(db, "id = ?", (session_id,))
             self._touch(db, session_id)
             if drop is not None:
                 db.execute("DELETE FROM sessions WHERE id = ?", (drop.id,))
@@ -404,6 +459,58 @@ class Store:
     def history(self, limit: int = 50) -> list[StoredGame]:
         """Finished games, most recently played first."""
         return self._listed("WHERE finished_at IS NOT NULL", (), limit)
+
+    # --- players ----------------------------------------------------------------------------
+
+    def players(self) -> list[Player]:
+        """The remembered players, the most recently played first (then by name)."""
+        rows = self._db.execute(
+            "SELECT p.id, p.name FROM players p LEFT JOIN (SELECT r.player_id,"
+            " MAX(s.touched) AS last FROM player_results r JOIN sessions s ON s.id = r.session_id"
+            " GROUP BY r.player_id) t ON t.player_id = p.id"
+            " ORDER BY t.last IS NULL, t.last DESC, p.name COLLATE NOCASE")
+        return [Player(*row) for row in rows]
+
+    def add_player(self, name: str) -> Player:
+        """Remember a player (SaveFailed ``conflict`` when one has that name, in any case);
+        finished games already played under that name become theirs."""
+        with self._writing() as db:
+            player_id = db.execute("INSERT INTO players (name) VALUES (?)", (name,)).lastrowid
+            self._claim(db, player_id, name)
+        return Player(player_id, name)
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        """A new name for a remembered player; their finished games stay theirs."""
+        with self._writing() as db:
+            db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+            self._claim(db, player_id, name)
+
+    def delete_player(self, player_id: int) -> None:
+        """Forget a player; the games they played stay in History under the name played."""
+        with self._writing() as db:
+            db.execute("DELETE FROM players WHERE id = ?", (player_id,))
+
+    def add_players_once(self, names) -> None:
+        """The first time the store is used with a player list: remember ``names`` (the
+        config's roster). Never again, so a player deleted on the device stays deleted."""
+        if self.read_only or self.get_setting("players_seeded") is True:
+            return
+        with self._writing() as db:
+            for name in names:
+                added = db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+                if added.rowcount == 1:
+                    self._claim(db, added.lastrowid, name)
+            db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES"
+                       " ('players_seeded', 'true')")
+
+    @staticmethod
+    def _claim(db: sqlite3.Connection, player_id: int, name: str) -> None:
+        db.execute("UPDATE player_results SET player_id = ? WHERE player_id IS NULL AND name = ?",
+                   (player_id, name))
+
+    def query(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a read-only query (for the modules that sum things up: storage/stats.py)."""
+        return self._db.execute(sql, args).fetchall()
 
     # --- settings ---------------------------------------------------------------------------
 

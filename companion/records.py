@@ -1,0 +1,75 @@
+"""A finished game's stored result as one record per player: the rows that statistics, the
+player list and the export read, so none of them parses a game's result again.
+
+Every game stores its scores the same way (``result["scores"]``: ``players`` with a ``name``
+and a ``total``, and ``winners``); a game finished on the device without its final scores has
+players but no score and no winner. Citadels also keeps the characters each seat held in the
+last round (``final_characters``). A result that cannot be read gives no records: it never
+raises, since it is read when a game is finished and when an old database is upgraded.
+
+>>> rows = player_records(["Mina", "Joon"], {"scores": {"players": [
+...     {"name": "Mina", "total": 31}, {"name": "Joon", "total": 27}], "winners": ["Mina"]},
+...     "final_characters": {"1": ["king"], "2": ["thief", "bishop"]}})
+>>> [(r.seat, r.name, r.score, r.won, r.characters) for r in rows]
+[(1, 'Mina', 31, True, ('king',)), (2, 'Joon', 27, False, ('thief', 'bishop'))]
+>>> [(r.name, r.score, r.won) for r in player_records(["Mina", "Joon"], {"rounds": 5})]
+[('Mina', None, None), ('Joon', None, None)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+
+class PlayerRecord(NamedTuple):
+    """One player of one finished game. ``score`` and ``won`` are None when the final scores
+    were not entered; ``characters``: the character ids held in the last round (Citadels)."""
+
+    seat: int
+    name: str
+    score: int | None
+    won: bool | None
+    characters: tuple[str, ...] = ()
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _scored(scores: Any) -> list[tuple[str, int]] | None:
+    """(name, total) of every scored player, or None when the scores are not all readable."""
+    if not isinstance(scores, Mapping) or not isinstance(scores.get("players"), list):
+        return None
+    players = [(p.get("name"), p.get("total")) for p in scores["players"]
+               if isinstance(p, Mapping)]
+    if len(players) != len(scores["players"]) or not all(
+            isinstance(name, str) and _whole(total) for name, total in players):
+        return None
+    return players
+
+
+def _characters(result: Mapping, seat: int) -> tuple[str, ...]:
+    held = result.get("final_characters")
+    found = held.get(str(seat)) if isinstance(held, Mapping) else None
+    return tuple(c for c in found if isinstance(c, str)) if isinstance(found, list) else ()
+
+
+def player_records(names: Sequence[str], result: Any) -> list[PlayerRecord]:
+    """The records of a finished game: its scored players (seat = their place in the scores,
+    which is the table's order), else the seats' ``names`` without scores; [] for a game left
+    unfinished (``abandoned``) or a result that cannot be read."""
+    if not isinstance(result, Mapping) or result.get("abandoned"):
+        return []
+    scored = _scored(result.get("scores"))
+    if scored is None:
+        if "scores" in result or not all(isinstance(n, str) for n in names):
+            return []
+        return [PlayerRecord(seat, name, None, None, _characters(result, seat))
+                for seat, name in enumerate(names, 1)]
+    winners = result["scores"].get("winners")
+    winners = set(w for w in winners if isinstance(w, str)) if isinstance(winners, list) else set()
+    seat_of = {name: seat for seat, name in enumerate(names, 1)}
+    return [PlayerRecord(seat, name, total, name in winners,
+                         _characters(result, seat_of.get(name, seat)))
+            for seat, (name, total) in enumerate(scored, 1)]
