@@ -274,8 +274,9 @@ class Store:
         return [] if rows == ["ok"] else rows
 
     @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One committed transaction; any failure rolls it back and raises SaveFailed."""
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        """One committed transaction; any failure rolls it back and raises SaveFailed (also
+        for the other storage modules that write: storage/history_file.py)."""
         if self.read_only:
             raise SaveFailed("read_only")
         try:
@@ -305,7 +306,7 @@ class Store:
         from companion.rng import SCHEME  # here: the first frame reads no game (nor load)
         from companion.session import Session
 
-        with self._writing() as db:
+        with self.writing() as db:
             cur = db.execute(
                 "INSERT INTO sessions (game, config, seed, rng, progress) VALUES (?, ?, ?, ?, ?)",
                 (game, canonical_json(config), seed, SCHEME,
@@ -326,7 +327,7 @@ class Store:
         if session.id is None:
             raise StoreError("session has no id: create it through the store first")
         updated = session.with_decisions(decisions)
-        with self._writing() as db:
+        with self.writing() as db:
             for seq, decision in enumerate(decisions, len(session.decisions)):
                 db.execute("INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",
                            (session.id, seq, canonical_json(decision)))
@@ -383,7 +384,7 @@ class Store:
         """Mark a session finished with its public result (scores, winner); ``drop``: a session
         deleted in the same transaction (the score entry whose scores these are)."""
         session_id = session if isinstance(session, int) else session.id
-        with self._writing() as db:
+        with self.writing() as db:
             db.execute("UPDATE sessions SET finished_at = " + NOW + ", result = ? WHERE id = ?",
                        (canonical_json(result), session_id))
             record_finished(db, "id = ?", (session_id,))
@@ -393,7 +394,7 @@ class Store:
 
     def delete(self, session_id: int) -> None:
         """Delete a session and its decisions (kept or finished)."""
-        with self._writing() as db:
+        with self.writing() as db:
             db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
         self._damaged.pop(session_id, None)
 
@@ -406,7 +407,7 @@ class Store:
         data cannot be written."""
         self._damaged[session_id] = reason
         try:
-            with self._writing() as db:
+            with self.writing() as db:
                 db.execute("UPDATE sessions SET damaged = ? WHERE id = ?", (reason, session_id))
         except SaveFailed:
             log.warning("session %s: damaged mark kept for this run only", session_id)
@@ -474,20 +475,20 @@ class Store:
     def add_player(self, name: str) -> Player:
         """Remember a player (SaveFailed ``conflict`` when one has that name, in any case);
         finished games already played under that name become theirs."""
-        with self._writing() as db:
+        with self.writing() as db:
             player_id = db.execute("INSERT INTO players (name) VALUES (?)", (name,)).lastrowid
             self._claim(db, player_id, name)
         return Player(player_id, name)
 
     def rename_player(self, player_id: int, name: str) -> None:
         """A new name for a remembered player; their finished games stay theirs."""
-        with self._writing() as db:
+        with self.writing() as db:
             db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
             self._claim(db, player_id, name)
 
     def delete_player(self, player_id: int) -> None:
         """Forget a player; the games they played stay in History under the name played."""
-        with self._writing() as db:
+        with self.writing() as db:
             db.execute("DELETE FROM players WHERE id = ?", (player_id,))
 
     def add_players_once(self, names) -> None:
@@ -495,7 +496,7 @@ class Store:
         config's roster). Never again, so a player deleted on the device stays deleted."""
         if self.read_only or self.get_setting("players_seeded") is True:
             return
-        with self._writing() as db:
+        with self.writing() as db:
             for name in names:
                 added = db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
                 if added.rowcount == 1:
@@ -505,8 +506,8 @@ class Store:
 
     @staticmethod
     def _claim(db: sqlite3.Connection, player_id: int, name: str) -> None:
-        db.execute("UPDATE player_results SET player_id = ? WHERE player_id IS NULL AND name = ?",
-                   (player_id, name))
+        db.execute("UPDATE player_results SET player_id = ? WHERE player_id IS NULL"
+                   " AND name = ? COLLATE NOCASE", (player_id, name))
 
     def query(self, sql: str, args: tuple = ()) -> list[tuple]:
         """Rows of a read-only query (for the modules that sum things up: storage/stats.py)."""
@@ -526,7 +527,7 @@ class Store:
 
     def set_setting(self, key: str, value: Any) -> None:
         """Remember a user setting."""
-        with self._writing() as db:
+        with self.writing() as db:
             db.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?)"
                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value",

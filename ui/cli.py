@@ -19,12 +19,12 @@ from .cli_io import InputError, fail, read_text
 log = logging.getLogger("companion")
 
 
-COMMANDS = ("simulate", "roll", "score")
+COMMANDS = ("simulate", "roll", "score", "export", "import")
 
 
 def build_parser():
     """The whole command line as an argparse parser: the app's options and the commands."""
-    from . import roll_cli, score_cli, simulate_cli  # no pygame in any of them
+    from . import export_cli, roll_cli, score_cli, simulate_cli  # no pygame in any of them
     from .cli_parser import OneLineParser
 
     parser = OneLineParser(
@@ -41,7 +41,8 @@ def build_parser():
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=OneLineParser,
         description="without one, the app runs; each has its own --help")
-    for name, module in zip(COMMANDS, (simulate_cli, roll_cli, score_cli)):
+    for name, module in zip(COMMANDS, (simulate_cli, roll_cli, score_cli, export_cli.EXPORT,
+                                       export_cli.IMPORT)):
         command = commands.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)  # each game's subcommand sets its own ``run``
     return parser
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parse_command_line(argv)
     except SystemExit as stop:  # --help (0) or a mistake, already said in one line (2)
         return stop.code or 0
-    if getattr(args, "run", None) is not None:  # simulate, roll or score
+    if getattr(args, "run", None) is not None:  # a command: simulate, roll, score, export…
         return args.run(args)
     # Start-up makes ~18,000 objects that live as long as the app and no garbage: no collection
     # until the first frame (~2.5 ms of them here); App.run then freezes what there is and
