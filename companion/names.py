@@ -49,3 +49,17 @@ def _text_problem(name: str) -> str | None:
 
 def drawable(name: object) -> bool:
     return name_problem(name) is None
+
+
+def new_name_problem(name: str, taken) -> str | None:
+    """``name_problem`` for a player added or renamed on the device, or ``name.taken`` when
+    one of the names ``taken`` is the same but for letter case ("mina" and "Mina" would be two
+    players nobody can tell apart).
+
+    >>> new_name_problem("mina", ["Mina", "Joon"]), new_name_problem("Sora", ["Mina"])
+    ('name.taken', None)
+    """
+    problem = name_problem(name)
+    if problem is None and name.casefold() in {t.casefold() for t in taken}:
+        return "name.taken"
+    return problem

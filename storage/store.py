@@ -444,9 +444,12 @@ class Store:
         where, args = self._where(games)
         return self._listed(where, args, limit, offset)
 
-    def count(self, games: tuple[str, ...] | None = None, kept: bool = False) -> int:
-        """Sessions stored (of ``games``; ``kept``: only those not finished)."""
-        where, args = self._where(games, "finished_at IS NULL" if kept else "")
+    def count(self, games: tuple[str, ...] | None = None, kept: bool = False,
+              finished: bool = False) -> int:
+        """Sessions stored (of ``games``; ``kept``: only those not finished; ``finished``: only
+        those finished and readable, as an export has them)."""
+        where, args = self._where(games, "finished_at IS NULL" if kept else
+                                  "finished_at IS NOT NULL AND damaged IS NULL" if finished else "")
         return self._db.execute(f"SELECT COUNT(*) FROM sessions {where}", args).fetchone()[0]
 
     def kinds(self) -> tuple[str, ...]:

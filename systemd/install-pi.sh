@@ -6,7 +6,7 @@
 # Safe to run again: it upgrades the app and never overwrites /etc/companion/config.toml.
 # What it installs is listed in files beside it: debian-packages.txt (apt), constraints.txt
 # (the exact Python stack), companion.service (the unit; the groups it names are created),
-# modules-load.conf, 99-companion-hub.rules.
+# modules-load.conf, 99-companion-hub.rules, 99-companion-usb.rules.
 set -euo pipefail
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -76,6 +76,11 @@ echo "== udev rule for the seat hub"
 run install -m 0644 "$SRC/systemd/99-companion-hub.rules" /etc/udev/rules.d/99-companion-hub.rules
 run udevadm control --reload-rules
 run udevadm trigger --subsystem-match=tty
+
+echo "== udev rule mounting USB sticks for Export to USB"
+run install -m 0644 "$SRC/systemd/99-companion-usb.rules" /etc/udev/rules.d/99-companion-usb.rules
+run install -d -m 0755 /media
+run udevadm control --reload-rules
 
 echo "== kernel modules loaded at boot"
 run install -m 0644 "$SRC/systemd/modules-load.conf" /etc/modules-load.d/companion.conf

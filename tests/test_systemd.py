@@ -86,7 +86,7 @@ def test_installer_dry_run_shows_every_step():
     for step in ("apt-get install", "fonts-nanum", "useradd", "python3 -m venv",
                  f"{ROOT}[pi]", "/etc/companion/config.toml", "/etc/systemd/system/companion.service",
                  "systemctl enable companion.service", "/etc/udev/rules.d/99-companion-hub.rules",
-                 "udevadm control --reload-rules"):
+                 "/etc/udev/rules.d/99-companion-usb.rules", "udevadm control --reload-rules"):
         assert step in out, step
 
 
@@ -104,6 +104,25 @@ def test_udev_rule_names_the_hub_gives_it_to_dialout_and_keeps_modemmanager_away
     assert fields["ENV{ID_MM_DEVICE_IGNORE}"] == "1"
     assert "dialout" in unit_values()["SupplementaryGroups"][0].split()
     assert "char-ttyACM" in " ".join(unit_values()["DeviceAllow"])  # the Pico's CDC ACM port
+
+
+def test_usb_sticks_are_mounted_under_media_for_the_app_to_write():
+    """The rule mounts FAT/exFAT USB partitions where hw/usb_stick.py looks (MOUNT_ROOTS),
+    owned by the app's user; the unit may write there despite ProtectSystem=strict."""
+    from hw.usb_stick import MOUNT_ROOTS, mounted_sticks
+
+    (rule,) = [line for line in (ROOT / "systemd" / "99-companion-usb.rules").read_text()
+               .splitlines() if line and not line.startswith("#")]
+    fields = dict(re.findall(r'([A-Za-z_{}]+)[=!+]=?"([^"]*)"', rule))
+    assert fields["SUBSYSTEMS"] == "usb" and fields["SUBSYSTEM"] == "block"
+    command = fields["RUN{program}"].split()
+    assert command[0] == "/usr/bin/systemd-mount" and "--no-block" in command
+    assert "uid=companion" in " ".join(command) and unit_values()["User"] == ["companion"]
+    mount_point = command[-1].replace("%k", "sda1")
+    assert mount_point.startswith(MOUNT_ROOTS)
+    assert "-/media" in unit_values()["ReadWritePaths"]
+    mounts = f"/dev/sda1 {mount_point} vfat rw,nosuid 0 0\n"
+    assert [str(s.path) for s in mounted_sticks(mounts, writable=lambda p: True)] == [mount_point]
 
 
 def test_installer_refuses_to_run_without_root():

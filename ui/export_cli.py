@@ -50,29 +50,42 @@ def _open(args, read_only: bool):
         raise InputError(f"{path}: cannot be read ({exc})") from None
 
 
-def write_out(text: str, out: str | None) -> None:
-    """``text`` to standard output, or to ``out`` whole (a temporary file renamed)."""
-    if out is None or out == "-":
-        sys.stdout.write(text)
-        return
-    temporary = f"{out}.part"
+def write_atomically(path, text: str) -> None:
+    """``text`` into ``path`` whole or not at all: written to ``path.part``, flushed, renamed
+    (OSError when it cannot be; no ``.part`` is left behind)."""
+    temporary = Path(f"{path}.part")
     try:
         with open(temporary, "w", encoding="utf-8", newline="") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temporary, out)
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def write_out(text: str, out: str | None) -> None:
+    """``text`` to standard output, or to the file ``out`` (InputError when it cannot be)."""
+    if out is None or out == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomically(out, text)
     except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
         raise InputError(f"cannot write {out}: {exc.strerror or exc}") from None
 
 
-def export_text(store, form: str) -> str:
-    from storage.history_file import backup, csv_text
+def backup_text(store) -> str:
+    from storage.history_file import backup
 
-    if form == "csv":
-        return csv_text(store)
     return json.dumps(backup(store), ensure_ascii=False, indent=1) + "\n"
+
+
+def export_text(store, form: str) -> str:
+    from storage.history_file import csv_text
+
+    return csv_text(store) if form == "csv" else backup_text(store)
 
 
 class Export:

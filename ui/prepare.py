@@ -67,12 +67,13 @@ def tasks(app) -> list[Task]:
 
 
 KEPT_GAMES_NAMED = 10  # the kept games whose players' names are prepared
+REMEMBERED_NAMED = 16  # the remembered players (played last first) whose names are prepared
 
 
 def table_names(app) -> list[str]:
-    """The names this table plays under: the config's roster and the players of the games
-    kept (most recently played first)."""
-    names = list(app.config.roster)
+    """The names this table plays under: the config's roster, the players remembered and the
+    players of the games kept (most recently played first)."""
+    names = list(app.config.roster) + [p.name for p in app.store.players()[:REMEMBERED_NAMED]]
     for row in app.store.kept(limit=KEPT_GAMES_NAMED):
         names += [name for name in row.names if isinstance(name, str)]
     return names

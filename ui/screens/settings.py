@@ -1,5 +1,5 @@
 """Settings: language, rotation, sound, Tiletum's corruption tokens, and the way to the
-hardware test and About."""
+players the table remembers, the export to a USB stick, the hardware test and About."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pygame
 
 from .. import theme
 from ..config import ROTATIONS
-from ..widgets import Button, draw_paragraph, fit_size, wrap
+from ..widgets import Button, draw_paragraph, fit_size, grid, wrap
 from .base import BODY, Screen
 
 LABEL_W = 230
@@ -47,11 +47,14 @@ class SettingsScreen(Screen):
         self.add(Button(self._row(3), self.corruption_label, self.open_corruption,
                         name="corruption", size=theme.BODY_SIZE))
         bottom = self._row(4)
-        half = (BODY.width - GAP) // 2
-        self.add(Button(pygame.Rect(BODY.left, bottom.top + 12, half, ROW_H + 10),
-                        lambda: self.t("settings.hwtest"), self.open_hwtest, name="hwtest"))
-        self.add(Button(pygame.Rect(BODY.left + half + GAP, bottom.top + 12, half, ROW_H + 10),
-                        lambda: self.t("settings.about"), self.open_about, name="about"))
+        cells = grid(pygame.Rect(BODY.left, bottom.top + 12, BODY.width, ROW_H + 10), 4, 4, GAP)
+        for rect, (name, key, action) in zip(cells, (
+                ("players", "settings.players", self.open_players),
+                ("usb", "settings.usb", self.open_usb),
+                ("hwtest", "settings.hwtest", self.open_hwtest),
+                ("about", "settings.about", self.open_about))):
+            self.add(Button(rect, lambda k=key: self.t(k), action, name=name,
+                            size=theme.BODY_SIZE))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         for i, key in enumerate(("settings.language", "settings.rotation", "settings.sound",
@@ -78,6 +81,16 @@ class SettingsScreen(Screen):
         from .tiletum.corruption_settings import CorruptionSettingsScreen
 
         self.app.push(CorruptionSettingsScreen(self.app))
+
+    def open_players(self) -> None:
+        from .players import PlayersScreen
+
+        self.app.push(PlayersScreen(self.app))
+
+    def open_usb(self) -> None:
+        from .usb_export import UsbExportScreen
+
+        self.app.push(UsbExportScreen(self.app))
 
     def open_hwtest(self) -> None:
         from .hwtest import HardwareTestScreen

@@ -1,11 +1,12 @@
-"""A new Citadels game: players, edition, crown, character set (presets or per rank)."""
+"""A new Citadels game: players, edition, crown (a seat, or drawn at the start), character set
+(presets or per rank); the last game's choices come back (ui/screens/setup_table.py)."""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.citadels.catalogue import EDITIONS, character
-from companion.citadels.charset import first_game, random_set, refusals
+from companion.citadels.charset import MAX_PLAYERS, MIN_PLAYERS, first_game, random_set, refusals
 from companion.citadels.scoring import PlayerCity
 from companion.rng import Rng
 
@@ -13,28 +14,48 @@ from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
 from ..kept import add_start_row
-from ..session_controller import table_names
 from ..score_flow import open_entry
+from ..setup_table import RANDOM, TableSetup, row_cells
 from .controller import GameController
 from .navigator import show_game
 from .picker import CharacterPickerScreen, refusal_text
 from .score_controller import ScoreController
 
 LABEL_W = 150
+PRESETS = ("first-game", "random", "custom")
 ROW_H = 56
 GAP = 10
 
 
-class CitadelsSetupScreen(Screen):
+class CitadelsSetupScreen(TableSetup, Screen):
     name = "citadels-setup"
+    game_id, low, high = "citadels", MIN_PLAYERS, MAX_PLAYERS
 
     def __init__(self, app):
-        self.players = 4
-        self.edition = "2016"
-        self.crown = 1
-        self.preset = "first-game"
-        self.characters: tuple[str, ...] = first_game(self.edition, self.players)
+        self.app = app
+        stored = self.open_table(4)
+        self.edition = stored.get("edition") if stored.get("edition") in EDITIONS else "2016"
+        crown = stored.get("crown")
+        self.crown_random = crown == RANDOM
+        self.crown = crown if isinstance(crown, int) and 1 <= crown <= self.players else 1
+        self.preset = stored.get("preset") if stored.get("preset") in PRESETS else "first-game"
+        self.characters: tuple[str, ...] = self._stored_characters(stored)
         super().__init__(app)
+
+    def _stored_characters(self, stored) -> tuple[str, ...]:
+        """The last custom set when the rules still allow it, else the preset's."""
+        chosen = stored.get("characters")
+        if self.preset == "custom" and isinstance(chosen, list) and all(
+                isinstance(c, str) for c in chosen):
+            try:
+                if not refusals(self.edition, self.players, tuple(chosen)):
+                    return tuple(chosen)
+            except (KeyError, ValueError):
+                pass
+        self.preset = "first-game" if self.preset == "custom" else self.preset
+        if self.preset == "random":
+            return random_set(self.edition, self.players, Rng(self.app.new_seed()))
+        return first_game(self.edition, self.players)
 
     def title(self) -> str:
         return self.t("setup.title")
@@ -43,25 +64,27 @@ class CitadelsSetupScreen(Screen):
         return pygame.Rect(BODY.left + LABEL_W, BODY.top + 4 + i * (ROW_H + GAP),
                            BODY.width - LABEL_W, ROW_H)
 
-    def _buttons(self, row: int, items) -> None:
-        area = self._row(row)
-        w = (area.width - GAP * (len(items) - 1)) // len(items)
-        for i, (name, label, action, selected) in enumerate(items):
-            rect = pygame.Rect(area.left + i * (w + GAP), area.top, w, area.height)
+    def _buttons(self, row: int, items, widths=None) -> None:
+        """A row of buttons; ``widths``: px for each, None sharing what is left."""
+        cells = row_cells(self._row(row), widths or (None,) * len(items), GAP)
+        for rect, (name, label, action, selected) in zip(cells, items):
             self.add(Button(rect, label, action, selected=selected, name=name,
                             size=theme.BODY_SIZE))
 
     def build(self) -> None:
         t = self.t
         self._buttons(0, [("fewer", lambda: t("setup.fewer"), lambda: self.set_players(self.players - 1), False),
-                          ("count", lambda: t("setup.n_players", n=self.players), None, False),
-                          ("more", lambda: t("setup.more"), lambda: self.set_players(self.players + 1), False)])
+                          ("count", self.table_label, self.choose_players, False),
+                          ("more", lambda: t("setup.more"), lambda: self.set_players(self.players + 1), False)],
+                      (60, None, 60))
         self._buttons(1, [(f"edition-{e}", lambda e=e: t(f"setup.edition_{e}"),
                            lambda e=e: self.set_edition(e), lambda e=e: self.edition == e)
                           for e in EDITIONS])
         self._buttons(2, [("crown-prev", lambda: t("setup.prev"), lambda: self.move_crown(-1), False),
-                          ("crown", lambda: self.seat_name(self.crown), None, False),
-                          ("crown-next", lambda: t("setup.next"), lambda: self.move_crown(1), False)])
+                          ("crown", self.crown_label, None, False),
+                          ("crown-next", lambda: t("setup.next"), lambda: self.move_crown(1), False),
+                          ("crown-random", lambda: t("setup.random_seat"), self.random_crown,
+                           lambda: self.crown_random)], (60, None, 60, 150))
         self._buttons(3, [("first-game", lambda: t("setup.first_game"),
                            lambda: self.set_preset("first-game"),
                            lambda: self.preset == "first-game"),
@@ -80,16 +103,18 @@ class CitadelsSetupScreen(Screen):
         open_entry(self.app, ScoreController.new(self.app, self.edition, players))
 
     def seat_name(self, seat: int) -> str:
-        return table_names(self.app, seat)[seat - 1]
+        return self.names()[seat - 1]
 
-    def names(self) -> list[str]:
-        return table_names(self.app, self.players)
+    def crown_label(self) -> str:
+        return self.t("setup.drawn_at_start") if self.crown_random else self.seat_name(self.crown)
 
     def problems(self):
         return refusals(self.edition, self.players, self.characters)
 
     def set_players(self, players: int) -> None:
-        self.players = max(2, min(8, players))
+        self.set_count(players)
+
+    def count_changed(self) -> None:
         self.crown = min(self.crown, self.players)
         self._refresh_preset()
 
@@ -100,7 +125,13 @@ class CitadelsSetupScreen(Screen):
         self._refresh_preset()
 
     def move_crown(self, step: int) -> None:
-        self.crown = (self.crown - 1 + step) % self.players + 1
+        if not self.crown_random:
+            self.crown = (self.crown - 1 + step) % self.players + 1
+        self.crown_random = False
+
+    def random_crown(self) -> None:
+        """The crown goes to a seat drawn when the game starts."""
+        self.crown_random = not self.crown_random
 
     def set_preset(self, preset: str) -> None:
         self.preset = preset
@@ -124,8 +155,11 @@ class CitadelsSetupScreen(Screen):
     def start(self) -> None:
         if self.problems():
             return
+        self.remember(edition=self.edition, preset=self.preset, characters=list(self.characters),
+                      crown=RANDOM if self.crown_random else self.crown)
+        crown = self.random_seat() if self.crown_random else self.crown
         controller = GameController.new(self.app, self.edition, self.players, self.characters,
-                                        self.crown, self.names())
+                                        crown, self.names())
         show_game(self.app, controller)
 
     def draw_body(self, canvas: pygame.Surface) -> None:

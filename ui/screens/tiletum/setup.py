@@ -15,7 +15,7 @@ from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..kept import KeptButtons
-from ..session_controller import table_names
+from ..setup_table import TableSetup, row_cells
 from .controller import TiletumController
 
 ROW_H = 56
@@ -27,26 +27,28 @@ def tile_text(app, tile: str) -> str:
     return festival_tiles()[tile][app.language if app.language in ("ko", "en") else "en"]
 
 
-class TiletumSetupScreen(Screen):
+class TiletumSetupScreen(TableSetup, Screen):
+    """Players (the last game's table first) and the first turn order: round the table from a
+    player (Rotate), or drawn (Shuffle, as the rulebook's setup does)."""
+
     name = "tiletum-setup"
+    game_id, low, high = "tiletum", 2, 4
 
     def __init__(self, app):
-        self.players = 3
-        self.order = [1, 2, 3]
+        self.app = app
+        self.open_table(3)
+        self.order = list(range(1, self.players + 1))
         super().__init__(app)
 
     def title(self) -> str:
         return self.t("tiletum.setup_title")
 
-    def names(self) -> list[str]:
-        return table_names(self.app, self.players)
-
     def build(self) -> None:
         t = self.t
         area = pygame.Rect(BODY.left + 220, BODY.top + 10, BODY.width - 220, ROW_H)
-        for rect, (name, label, action) in zip(grid(area, 3, 3, 10), (
+        for rect, (name, label, action) in zip(row_cells(area, (60, None, 60), 10), (
                 ("fewer", "-", lambda: self.set_players(-1)),
-                ("count", lambda: t("tiletum.n_players", n=self.players), None),
+                ("count", self.table_label, self.choose_players),
                 ("more", "+", lambda: self.set_players(1)))):
             self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE))
         area = pygame.Rect(BODY.left + 220, BODY.top + 10 + ROW_H + 12, BODY.width - 220, ROW_H)
@@ -67,7 +69,9 @@ class TiletumSetupScreen(Screen):
         self.kept.refresh()
 
     def set_players(self, step: int) -> None:
-        self.players = max(2, min(4, self.players + step))
+        self.set_count(self.players + step)
+
+    def count_changed(self) -> None:
         self.order = list(range(1, self.players + 1))
 
     def rotate(self) -> None:
@@ -79,6 +83,7 @@ class TiletumSetupScreen(Screen):
         self.order = list(Rng(self.app.new_seed()).shuffle(self.order))
 
     def next(self) -> None:
+        self.remember()
         self.app.push(FestivalSetupScreen(self.app, self.players, tuple(self.order),
                                           self.names()))
 

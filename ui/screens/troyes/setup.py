@@ -1,4 +1,5 @@
-"""A new Troyes game: players, the start player, and where everyone's citizens stand."""
+"""A new Troyes game: players, the start player (a seat, or drawn at the start), and where
+everyone's citizens stand; the last game's choices come back (ui/screens/setup_table.py)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,24 @@ from companion.troyes.game import assumed_placement
 from companion.troyes.scoring import character_cards
 
 from ... import theme
-from ...widgets import Button, draw_text, grid
+from ...widgets import Button, draw_text
 from ..base import BODY, Screen
 from ..kept import add_start_row
-from ..session_controller import table_names
+from ..setup_table import RANDOM, TableSetup, row_cells
 from .controller import TroyesController
 
 ROW_H = 56
 
 
-class TroyesSetupScreen(Screen):
+class TroyesSetupScreen(TableSetup, Screen):
     name = "troyes-setup"
+    game_id, low, high = "troyes", MIN_PLAYERS, MAX_PLAYERS
 
     def __init__(self, app):
-        self.players, self.first = 3, 1
+        self.app = app
+        first = self.open_table(3).get("first")
+        self.first_random = first == RANDOM
+        self.first = first if isinstance(first, int) and 1 <= first <= self.players else 1
         super().__init__(app)
 
     def title(self) -> str:
@@ -31,16 +36,20 @@ class TroyesSetupScreen(Screen):
     def build(self) -> None:
         t = self.t
         for row, items in enumerate((
-                [("fewer", "-", lambda: self.set_players(-1)),
-                 ("count", lambda: t("troyes.n_players", n=self.players), None),
-                 ("more", "+", lambda: self.set_players(1))],
-                [("first-prev", "<", lambda: self.move_first(-1)),
-                 ("first", lambda: self.names()[self.first - 1], None),
-                 ("first-next", ">", lambda: self.move_first(1))])):
+                [("fewer", "-", lambda: self.set_players(-1), 60),
+                 ("count", self.table_label, self.choose_players, None),
+                 ("more", "+", lambda: self.set_players(1), 60)],
+                [("first-prev", "<", lambda: self.move_first(-1), 60),
+                 ("first", self.first_label, None, None),
+                 ("first-next", ">", lambda: self.move_first(1), 60),
+                 ("first-random", lambda: t("setup.random_seat"), self.random_first, 150)])):
             area = pygame.Rect(BODY.left + 200, BODY.top + 10 + row * (ROW_H + 12),
                                BODY.width - 200, ROW_H)
-            for rect, (name, label, action) in zip(grid(area, 3, 3, 10), items):
-                self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE))
+            for rect, (name, label, action) in zip(row_cells(area, [w for *_, w in items], 10),
+                                                    (item[:3] for item in items)):
+                self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE,
+                                selected=(lambda: self.first_random)
+                                if name == "first-random" else False))
         self.kept = add_start_row(self, "troyes", "troyes.start", 240, 190)
 
     def on_enter(self) -> None:
@@ -54,23 +63,33 @@ class TroyesSetupScreen(Screen):
         open_entry(self.app, TroyesScoreController.new(self.app, self.names(),
                                                        character_cards(self.players)))
 
-    def names(self) -> list[str]:
-        return table_names(self.app, self.players)
-
     def set_players(self, step: int) -> None:
-        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, self.players + step))
+        self.set_count(self.players + step)
+
+    def count_changed(self) -> None:
         self.first = min(self.first, self.players)
 
+    def first_label(self) -> str:
+        return self.t("setup.drawn_at_start") if self.first_random else self.names()[self.first - 1]
+
     def move_first(self, step: int) -> None:
-        self.first = (self.first - 1 + step) % self.players + 1
+        if not self.first_random:
+            self.first = (self.first - 1 + step) % self.players + 1
+        self.first_random = False
+
+    def random_first(self) -> None:
+        """The start player is drawn when the game starts."""
+        self.first_random = not self.first_random
 
     def start(self) -> None:
         """A new game on its board, opening with the starting placement (citizen by citizen,
         in snake order from the start player)."""
         from .board import TroyesBoardScreen
 
+        self.remember(first=RANDOM if self.first_random else self.first)
+        first = self.random_seat() if self.first_random else self.first
         citizens, neutral = assumed_placement(self.players)
-        controller = TroyesController.new(self.app, self.players, citizens, neutral, self.first,
+        controller = TroyesController.new(self.app, self.players, citizens, neutral, first,
                                           self.names())
         self.app.replace(TroyesBoardScreen(self.app, controller))
 

@@ -1,0 +1,207 @@
+"""Remembered players on the device (issue 20), driven by the controls a player uses: the player
+list in Settings (add, rename, delete after asking), names typed on the on-screen keyboard, a
+game's setup choosing its players from the list (the last table preselected, in its seat
+order), each game's last choices remembered, a first player or crown drawn at random, and
+History exported to a USB stick."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from conftest import play
+from hw.usb_stick import Stick
+
+ROSTER = 'roster = ["Mina", "Joon", "Sora"]\n'
+
+
+def type_word(app, word: str) -> None:
+    """Tap the keyboard's keys for a Latin word (Shift before a capital)."""
+    for ch in word:
+        if ch.isupper():
+            play(app, "TAP @key-shift")
+        play(app, f"TAP @key-{ch.lower()}")
+
+
+def last_config(app) -> dict:
+    """The config of the game started last."""
+    return app.store.load(app.store.kept(limit=1)[0].session_id).config
+
+
+def players_screen(app) -> None:
+    play(app, "TAP @settings\nEXPECT settings\nTAP @players\nEXPECT players")
+
+
+def listed(app) -> list[str]:
+    return [p.name for p in app.store.players()]
+
+
+def test_the_roster_is_the_first_list_of_players(make_app):
+    app = make_app(ROSTER)
+    players_screen(app)
+    assert [app.top.row_text(r) for r in app.top.items] == ["Joon", "Mina", "Sora"]
+
+
+def test_a_player_is_added_renamed_and_deleted_after_asking(make_app):
+    app = make_app()
+    players_screen(app)
+    play(app, "TAP @add\nEXPECT keyboard")
+    type_word(app, "Mina")
+    play(app, "TAP @key-done\nEXPECT players")
+    assert listed(app) == ["Mina"]
+    play(app, "TAP @row0\nEXPECT keyboard")  # rename: the keyboard holds the name
+    for _ in range(4):
+        play(app, "TAP @key-back")
+    type_word(app, "Sora")
+    play(app, "TAP @key-done\nEXPECT players")
+    assert listed(app) == ["Sora"]
+    play(app, "TAP @side0\nEXPECT ask\nTAP @keep\nEXPECT players")
+    assert listed(app) == ["Sora"]
+    play(app, "TAP @side0\nEXPECT ask\nTAP @confirm\nEXPECT players")
+    assert listed(app) == [] and app.top.total == 0
+
+
+def test_a_name_another_player_has_is_refused_on_the_keyboard(make_app):
+    app = make_app(ROSTER)
+    players_screen(app)
+    play(app, "TAP @add\nEXPECT keyboard")
+    type_word(app, "mina")
+    play(app, "TAP @key-done\nEXPECT keyboard")  # refused: the keyboard stays
+    assert app.top.error == "name.taken"
+    assert app.t("error.name.taken") == "Another player already has this name."
+    play(app, "TAP @key-cancel\nEXPECT players")
+    assert sorted(listed(app)) == ["Joon", "Mina", "Sora"]
+
+
+def test_setup_chooses_the_players_in_seat_order_and_the_next_game_starts_with_them(make_app):
+    app = make_app(ROSTER)
+    play(app, "TAP @citadels\nEXPECT citadels-setup\nTAP @count\nEXPECT table-picker")
+    picker = app.top
+    assert picker.chosen == ["Mina", "Joon", "Sora"]  # the roster, the first time
+    play(app, "TAP @clear")
+    names = [picker.shown(i) for i in range(3)]
+    for name in ("Sora", "Mina", "Joon"):  # seat 1 is the first tapped
+        play(app, f"TAP @player{names.index(name)}")
+    assert picker.label(names.index("Mina")) == "2 · Mina"
+    play(app, "TAP @done\nEXPECT citadels-setup")
+    setup = app.top
+    assert setup.names() == ["Sora", "Mina", "Joon"] and setup.players == 3
+    play(app, "TAP @edition-classic\nTAP @more")  # a fourth seat, not named
+    assert setup.names() == ["Sora", "Mina", "Joon", "Player 4"]
+    play(app, "TAP @start\nEXPECT gate")
+    assert last_config(app)["names"] == ["Sora", "Mina", "Joon", "Player 4"]
+    app.pop_to("home")
+    play(app, "TAP @citadels\nEXPECT citadels-setup")
+    again = app.top
+    assert (again.names(), again.edition, again.players) == (
+        ["Sora", "Mina", "Joon", "Player 4"], "classic", 4)
+
+
+def test_a_new_player_added_from_the_picker_takes_the_next_seat(make_app):
+    app = make_app(ROSTER)
+    play(app, "TAP @troyes\nEXPECT troyes-setup\nTAP @count\nEXPECT table-picker\nTAP @clear")
+    play(app, "TAP @new\nEXPECT keyboard")
+    type_word(app, "Dee")
+    play(app, "TAP @key-done\nEXPECT table-picker")
+    assert app.top.chosen == ["Dee"] and "Dee" in listed(app)
+    assert not app.top.button("done").enabled  # Troyes needs 2 players
+    play(app, f"TAP @player{app.top.everyone.index('Joon')}\nTAP @done\nEXPECT troyes-setup")
+    assert app.top.names() == ["Dee", "Joon"]
+
+
+def test_a_first_player_drawn_at_random_is_a_seat_of_the_table_and_remembered(make_app):
+    app = make_app(ROSTER)
+    app.seeds = iter(range(100, 200))
+    play(app, "TAP @troyes\nEXPECT troyes-setup\nTAP @first-random")
+    assert app.top.first_label() == "Drawn at start"
+    play(app, "TAP @start")
+    first = last_config(app)["first"]
+    assert 1 <= first <= 3
+    app.pop_to("home")
+    play(app, "TAP @troyes\nEXPECT troyes-setup")
+    assert app.top.first_random
+
+
+def test_a_random_crown_goes_to_different_seats_over_games(make_app):
+    app = make_app(ROSTER)
+    crowns = set()
+    app.seeds = iter(range(1, 1000))
+    for _ in range(12):
+        app.pop_to("home")
+        play(app, "TAP @citadels\nEXPECT citadels-setup")
+        if not app.top.crown_random:
+            play(app, "TAP @crown-random")
+        play(app, "TAP @start")
+        crowns.add(last_config(app)["crown"])
+    assert crowns <= {1, 2, 3, 4} and len(crowns) >= 2  # 4 seats: the roster, then Player 4
+
+
+def test_a_damaged_remembered_setup_opens_the_default_setup(make_app):
+    app = make_app(ROSTER)
+    app.store.set_setting("setup.tiletum", {"players": 99, "names": ["Mi\x00na", 7, "Joon"]})
+    play(app, "TAP @tiletum\nEXPECT tiletum-setup")
+    assert app.top.names() == ["Joon", "Player 2", "Player 3", "Player 4"][:app.top.players]
+    assert app.top.players == 4  # 99 is out of range: the most there can be
+    app.store.set_setting("setup.citadels", "not a table")
+    app.pop_to("home")
+    play(app, "TAP @citadels\nEXPECT citadels-setup")
+    assert app.top.names() == ["Mina", "Joon", "Sora", "Player 4"]
+
+
+# --- USB ----------------------------------------------------------------------------------------
+
+def finished_game(app) -> None:
+    entry = app.store.create_session("troyes-score", {"players": [{"name": "Mina"},
+                                                                  {"name": "Joon"}]}, 1)
+    app.store.finish(entry, {"game": "troyes", "winner": "Joon", "scores": {
+        "players": [{"name": "Mina", "total": 3}, {"name": "Joon", "total": 5}],
+        "winners": ["Joon"], "ranking": ["Joon", "Mina"]}})
+
+
+@pytest.fixture
+def stick(tmp_path, monkeypatch):
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    monkeypatch.setattr("ui.screens.usb_export.mounted_sticks",
+                        lambda: [Stick(folder, "/dev/sda1")] if folder.exists() else [])
+    return folder
+
+
+def test_history_is_written_to_a_usb_stick_from_settings(make_app, stick):
+    app = make_app()
+    finished_game(app)
+    play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0")
+    written = sorted(p.name for p in stick.iterdir())
+    assert len(written) == 2 and written[0].endswith(".csv") and written[1].endswith(".json")
+    rows = list(csv.reader(io.StringIO((stick / written[0]).read_text())))
+    assert [(r[6], r[7], r[8]) for r in rows[1:]] == [("Mina", "3", "0"), ("Joon", "5", "1")]
+    assert len(json.loads((stick / written[1]).read_text())["games"]) == 1
+    assert app.top.said == ("usb.written", {"csv": written[0], "json": written[1], "n": 1})
+
+
+def test_no_stick_says_so_and_look_again_finds_one_plugged_in_later(make_app, stick):
+    stick.rename(stick.with_name("away"))
+    app = make_app()
+    play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export")
+    assert app.top.said[0] == "usb.none" and not app.top.button("stick0").visible
+    stick.with_name("away").rename(stick)
+    play(app, "TAP @look-again")
+    assert app.top.button("stick0").visible
+
+
+def test_a_stick_that_refuses_the_files_is_said_and_the_app_goes_on(make_app, stick,
+                                                                   monkeypatch):
+    import errno
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("ui.export_cli.write_atomically", full)
+    app = make_app()
+    finished_game(app)
+    play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0\nEXPECT usb-export")
+    assert app.top.said == ("usb.failed", {"reason": app.t("save_failed.full")})
+    assert not list(stick.iterdir())

@@ -1,0 +1,117 @@
+"""What every game's setup screen shares: the players at the table and the choices remembered
+from the last game of that game (stored setting ``setup.<game>``).
+
+A setup opens with the last table of its game, in its seat order, and the last choices
+(count, edition, character set, options: each game says which); the first time, with the
+config's roster. The players are chosen from the remembered ones (ui/screens/table_picker.py);
+seats beyond them are "Player n". What was stored and cannot be used (a damaged value, a name
+that cannot be drawn, a count out of range) is left out, never an error.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from companion.names import drawable
+from companion.rng import Rng
+from storage.store import SaveFailed
+
+from .table_picker import TablePickerScreen
+
+log = logging.getLogger(__name__)
+
+RANDOM = "random"
+"""A remembered first player or crown chosen at random when the game starts."""
+
+
+def row_cells(area, widths, gap: int) -> list:
+    """Rects side by side in ``area``: ``widths`` in px, None sharing what is left."""
+    import pygame
+
+    fixed = sum(w for w in widths if w) + gap * (len(widths) - 1)
+    share = (area.width - fixed) // max(1, sum(1 for w in widths if not w))
+    cells, left = [], area.left
+    for w in widths:
+        cells.append(pygame.Rect(left, area.top, w or share, area.height))
+        left = cells[-1].right + gap
+    return cells
+
+
+def recall(app, game: str) -> dict[str, Any]:
+    """The choices stored for ``game``'s last setup ({} when none can be read)."""
+    stored = app.store.get_setting(f"setup.{game}", {})
+    return stored if isinstance(stored, dict) else {}
+
+
+def remembered_table(app, stored: dict[str, Any]) -> list[str]:
+    """The stored table's names that can be used (drawable, each once), else the roster."""
+    names = stored.get("names")
+    if not isinstance(names, list):
+        return list(app.config.roster)
+    table: list[str] = []
+    for name in names:
+        if drawable(name) and name not in table:
+            table.append(name)
+    return table
+
+
+class TableSetup:
+    """A setup screen's table. The screen sets ``game_id``, ``low``, ``high`` and calls
+    ``open_table(default_count)`` in ``__init__`` before ``Screen.__init__``."""
+
+    app: Any
+    game_id: str
+    low: int
+    high: int
+
+    def open_table(self, default_count: int) -> dict[str, Any]:
+        """Set the table from the last game's; return the stored choices for the screen."""
+        self.stored = recall(self.app, self.game_id)
+        self.table = remembered_table(self.app, self.stored)
+        count = self.stored.get("players")
+        if not isinstance(count, int) or isinstance(count, bool):
+            count = max(default_count, len(self.table)) if "names" in self.stored else default_count
+        self.players = max(self.low, min(self.high, count))
+        return self.stored
+
+    def names(self) -> list[str]:
+        """The seats' names: the table's players, then "Player n"."""
+        return [self.table[s - 1] if s <= len(self.table) else self.t("setup.seat_name", n=s)
+                for s in range(1, self.players + 1)]
+
+    def seated(self) -> list[str]:
+        """The remembered names seated now (the seats named "Player n" left out)."""
+        return self.table[:self.players]
+
+    def table_label(self) -> str:
+        """The players button: "4 players: Mina, Joon, Sora, Player 4"."""
+        return self.t("setup.table", n=self.players, names=", ".join(self.names()))
+
+    def count_changed(self) -> None:
+        """The number of seats changed (the screen keeps what depends on it right)."""
+
+    def set_count(self, players: int) -> None:
+        self.players = max(self.low, min(self.high, players))
+        self.count_changed()
+
+    def choose_players(self) -> None:
+        self.app.push(TablePickerScreen(self.app, self.low, self.high, self.seated(),
+                                        self.use_table))
+
+    def use_table(self, names: list[str]) -> None:
+        self.table = list(names)
+        self.set_count(len(names))
+
+    def random_seat(self) -> int:
+        """A seat drawn at random (a first player or crown left to chance)."""
+        return Rng(self.app.new_seed()).choice(range(1, self.players + 1))
+
+    def remember(self, **choices: Any) -> None:
+        """Store this setup for the next game of this game (a store that cannot be written
+        only loses the memory, never the game about to start)."""
+        value = {"players": self.players, "names": self.seated(), **choices}
+        try:
+            self.app.store.set_setting(f"setup.{self.game_id}", value)
+        except SaveFailed as exc:
+            log.warning("%s setup not remembered (%s)", self.game_id, exc.reason)
