@@ -37,52 +37,69 @@ class Imported(NamedTuple):
 
 
 def _finished_games(store: Store) -> Iterator[dict[str, Any]]:
-    """Every finished game that can be read, oldest first, as the JSON backup holds it."""
+    """Every finished game that can be read, oldest first, as the JSON backup holds it (the
+    decisions read in one pass over the table, not a query per game)."""
+    decisions = _decisions_by_session(store)
     for sid, kind, config, seed, rng, created, played, finished, result, progress in store.query(
             _FINISHED):
         try:
             config, result = json.loads(config), json.loads(result)
             progress = json.loads(progress) if progress else {}
-            decisions = [json.loads(p) for (p,) in store.query(
-                "SELECT payload FROM decisions WHERE session_id = ? ORDER BY seq", (sid,))]
+            steps = [json.loads(p) for p in decisions.get(sid, ())]
         except (ValueError, TypeError, RecursionError):
             continue
         yield {"id": sid, "kind": kind, "config": config, "seed": seed, "rng": rng,
                "created_at": created, "played_at": played, "finished_at": finished,
-               "result": result, "progress": progress, "decisions": decisions}
+               "result": result, "progress": progress, "decisions": steps}
 
 
-def _players(store: Store, session_id: int) -> list[dict[str, Any]]:
-    return [{"seat": seat, "name": name, "score": score,
-             "won": None if won is None else bool(won), "characters": characters.split()}
-            for seat, name, score, won, characters in store.query(
-                "SELECT seat, name, score, won, characters FROM player_results"
-                " WHERE session_id = ? ORDER BY seat", (session_id,))]
+def _decisions_by_session(store: Store) -> dict[int, list[str]]:
+    """The stored decisions of every finished game, in order, by session."""
+    out: dict[int, list[str]] = {}
+    for sid, payload in store.query(
+            "SELECT d.session_id, d.payload FROM decisions d JOIN sessions s ON s.id ="
+            " d.session_id WHERE s.finished_at IS NOT NULL ORDER BY d.session_id, d.seq"):
+        out.setdefault(sid, []).append(payload)
+    return out
+
+
+def _players_by_session(store: Store) -> dict[int, list[dict[str, Any]]]:
+    out: dict[int, list[dict[str, Any]]] = {}
+    for sid, seat, name, score, won, characters in store.query(
+            "SELECT session_id, seat, name, score, won, characters FROM player_results"
+            " ORDER BY session_id, seat"):
+        out.setdefault(sid, []).append(
+            {"seat": seat, "name": name, "score": score,
+             "won": None if won is None else bool(won), "characters": characters.split()})
+    return out
 
 
 def backup(store: Store) -> dict[str, Any]:
     """The JSON backup: the remembered players and every finished game, with its players."""
-    games = [{**game, "players": _players(store, game.pop("id"))}
+    players = _players_by_session(store)
+    games = [{**game, "players": players.get(game.pop("id"), [])}
              for game in _finished_games(store)]
     return {"format": FORMAT, "version": VERSION,
             "players": [p.name for p in store.players()], "games": games}
 
 
+_CSV_ROWS = (
+    "SELECT s.id, s.finished_at, COALESCE(json_extract(s.result, '$.game'), s.game),"
+    " COALESCE(json_extract(s.config, '$.edition'), ''),"
+    " (SELECT COUNT(*) FROM player_results c WHERE c.session_id = s.id),"
+    " r.seat, r.name, COALESCE(r.score, ''), COALESCE(r.won, ''), r.characters"
+    " FROM sessions s JOIN player_results r ON r.session_id = s.id"
+    " WHERE s.finished_at IS NOT NULL AND s.damaged IS NULL"
+    " AND json_valid(s.result) AND json_valid(s.config) ORDER BY s.touched, r.seat")
+
+
 def csv_text(store: Store) -> str:
-    """The CSV export: a header, then one row per player per finished game, oldest first."""
+    """The CSV export: a header, then one row per player per finished game, oldest first (one
+    query: the player rows are the table's already)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for game in _finished_games(store):
-        players = _players(store, game["id"])
-        result, config = game["result"], game["config"]
-        name = result.get("game") if isinstance(result, Mapping) else None
-        edition = config.get("edition") if isinstance(config, Mapping) else None
-        for p in players:
-            writer.writerow([game["id"], game["finished_at"], name or game["kind"].split("-")[0],
-                             edition or "", len(players), p["seat"], p["name"],
-                             "" if p["score"] is None else p["score"],
-                             "" if p["won"] is None else int(p["won"]), " ".join(p["characters"])])
+    writer.writerows(store.query(_CSV_ROWS))
     return out.getvalue()
 
 
@@ -132,11 +149,13 @@ def restore(store: Store, data: Any) -> Imported:
     with store.writing() as db:
         for name in players:
             db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+        stored = set(db.execute("SELECT game, seed, created_at, finished_at FROM sessions"))
+        before = db.execute("SELECT COALESCE(MAX(id), 0) FROM sessions").fetchone()[0]
         for game in games:
             key = (game["kind"], game["seed"], game["created_at"], game["finished_at"])
-            if db.execute("SELECT 1 FROM sessions WHERE game = ? AND seed = ? AND created_at = ?"
-                          " AND finished_at = ?", key).fetchone():
+            if key in stored:
                 continue
+            stored.add(key)
             sid = db.execute(
                 "INSERT INTO sessions (game, config, seed, rng, created_at, played_at,"
                 " finished_at, result, progress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -147,8 +166,8 @@ def restore(store: Store, data: Any) -> Imported:
             db.executemany("INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",
                            [(sid, seq, canonical_json(d)) for seq, d in
                             enumerate(game["decisions"])])
-            record_finished(db, "id = ?", (sid,))
             added += 1
+        record_finished(db, "id > ?", (before,))  # the games just added (ids only grow)
         db.execute("UPDATE player_results SET player_id = (SELECT id FROM players p WHERE"
                    " p.name = player_results.name) WHERE player_id IS NULL")
         _order_by_time_played(db)

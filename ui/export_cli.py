@@ -79,7 +79,7 @@ def write_out(text: str, out: str | None) -> None:
 def backup_text(store) -> str:
     from storage.history_file import backup
 
-    return json.dumps(backup(store), ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(backup(store), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def export_text(store, form: str) -> str:
