@@ -16,7 +16,8 @@ import unicodedata
 from functools import lru_cache
 
 MAX_NAME = 24
-"""Characters in a name, at most (room for it on a seat pill at the smallest font size)."""
+"""Characters in a name, at most (the entry's limit; where a name is drawn it is shrunk to a
+floor size, then cut with "…": ui/widgets.fit_line)."""
 
 _REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 """Control (NUL, newline), format (zero-width space and joiners, direction marks), surrogate,

@@ -9,7 +9,9 @@ If even that is missing or unreadable, :func:`find_fonts` returns pygame's bundl
 from __future__ import annotations
 
 import logging
+import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -98,12 +100,15 @@ class Fonts:
         self._fonts: dict = {}
         self._texts: OrderedDict = OrderedDict()
         self._widths: dict = {}
+        self._on_quit = closer(self)
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font at ``size`` px."""
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
+            if not self._fonts:  # the first since pygame started: let go of them when it quits
+                pygame.register_quit(self._on_quit)
             path = self.bold_path if bold and self.bold_path else self.regular_path
             font = pygame.font.Font(path, size)
             if bold and not self.bold_path:
@@ -144,10 +149,31 @@ class Fonts:
             width = self._widths[key] = font.size(text)[0] if width is None else width
         return width
 
+    def close(self) -> None:
+        """Let go of the fonts and what was drawn with them; done as pygame quits (a font let
+        go of after that keeps its file open as long as the process lives: tests make many
+        apps)."""
+        self._fonts.clear()
+        self._texts.clear()
+        self._widths.clear()
+        self.pieces = Pieces()
+
     @property
     def description(self) -> str:
         """The font file in use, for the About page."""
         return self.regular_path or "pygame default font"
+
+
+def closer(fonts: Fonts) -> Callable[[], None]:
+    """``fonts.close`` for pygame's quit, not keeping ``fonts`` alive until then."""
+    ref = weakref.ref(fonts)
+
+    def close() -> None:
+        alive = ref()
+        if alive is not None:
+            alive.close()
+
+    return close
 
 
 def find_fonts() -> Fonts:

@@ -19,7 +19,15 @@ RADIUS = 12
 FOCUS_WIDTH = 4
 
 TITLE_SIZE = 34
+TITLE_FLOOR = 20  # a long title is drawn smaller, down to this (bold)
 BODY_SIZE = 22
 BUTTON_SIZE = 26
 BIG_SIZE = 34
 SMALL_SIZE = 17
+FLOOR_SIZE = 14
+"""The smallest a player's name (or a line holding one) is shrunk to before it is cut with "…"
+(ui/widgets.py ``fit_line``): the size of the smallest text the table already reads from its
+seats (the notes under the seats on the Citadels map, the notices, the Tiletum legend). A
+24-character name fits nowhere small at any readable size, so going lower would only make every
+long name harder to read."""
+LABEL_FLOOR = 12  # a button's label shrinks down to this (a district card's name and cost)

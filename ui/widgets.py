@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -18,6 +20,22 @@ def resolve(text: Text) -> str:
     return text() if callable(text) else text
 
 
+class Drawn(NamedTuple):
+    """One text as ``draw_text`` drew it, for ``recorder``: the canvas, where the text went, its
+    picture, the text, and the box it was meant to stay inside (None: a free-standing text)."""
+
+    canvas: pygame.Surface
+    rect: pygame.Rect
+    surface: pygame.Surface
+    text: str
+    box: pygame.Rect | None
+
+
+recorder: Callable[[Drawn], None] | None = None
+"""Called with every text drawn while it is set (tests/test_name_fit.py checks that no two
+texts meet and none leaves its box); left None, it costs one comparison a text."""
+
+
 def draw_text(
     canvas: pygame.Surface,
     fonts: Fonts,
@@ -27,28 +45,54 @@ def draw_text(
     color=theme.TEXT,
     bold: bool = False,
     anchor: str = "topleft",
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """Draw one line of text; ``anchor`` is a pygame.Rect attribute name ('center', ...)."""
+    """Draw one line of text; ``anchor`` is a pygame.Rect attribute name ('center', ...).
+    ``box``: the widget the text belongs inside (only ``recorder`` looks at it)."""
     surface = fonts.render(text, size, color, bold)
     rect = surface.get_rect(**{anchor: pos})
     canvas.blit(surface, rect)
+    if recorder is not None:
+        recorder(Drawn(canvas, rect, surface, text, box))
     return rect
 
 
-_wrapped: dict[tuple, tuple[str, ...]] = {}
+def draw_fitted(canvas: pygame.Surface, fonts: Fonts, text: str, box: pygame.Rect,
+                size: int = theme.BODY_SIZE, color=theme.TEXT, bold: bool = False,
+                anchor: str = "midleft", name: str = "",
+                floor: int = theme.FLOOR_SIZE) -> pygame.Rect:
+    """Draw ``text`` (a player's name, or a line holding one: ``name``) on one line inside
+    ``box``, at the box's ``anchor`` point: at ``size`` if it fits, else as ``fit_line``
+    says."""
+    line, fitted = fit_line(fonts, text, size, box.width, floor, bold, name)
+    return draw_text(canvas, fonts, line, getattr(box, anchor), fitted, color, bold, anchor,
+                     box=box)
+
+
 CACHE_LIMIT = 4096
+_wrapped: dict[tuple, tuple[str, ...]] = {}
+_fitted: dict[tuple, int] = {}
+_lines: dict[tuple, tuple[str, int]] = {}
+_labels: dict[tuple, tuple[tuple[str, ...], int]] = {}
+_shortened: dict[tuple, str] = {}
+
+
+def remembered(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """``cache[key]``, made by ``make()`` the first time (all forgotten past ``CACHE_LIMIT``):
+    screens lay out the same texts frame after frame."""
+    value = cache.get(key)
+    if value is None:
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        value = cache[key] = make()
+    return value
 
 
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` px (by words, or characters if needed).
     Results are remembered: screens redraw the same labels frame after frame."""
-    key = (fonts.regular_path, text, size, width)
-    lines = _wrapped.get(key)
-    if lines is None:
-        if len(_wrapped) > CACHE_LIMIT:
-            _wrapped.clear()
-        lines = _wrapped[key] = tuple(_wrap(fonts, text, size, width))
-    return list(lines)
+    return list(remembered(_wrapped, (fonts.regular_path, text, size, width),
+                           lambda: tuple(_wrap(fonts, text, size, width))))
 
 
 def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
@@ -75,40 +119,155 @@ def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-_fitted: dict[tuple, int] = {}
+def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int,
+             smallest: int = theme.LABEL_FLOOR) -> int:
+    """The largest text size of ``shrink_sizes(size, smallest)`` at which every word of
+    ``text`` fits ``width`` and the wrapped lines fit ``height`` (``smallest`` if none does)."""
+    return remembered(_fitted, (fonts.regular_path, text, size, width, height, smallest),
+                      lambda: next((s for s in shrink_sizes(size, smallest)
+                                    if fits(fonts, text, s, width, height)), smallest))
 
 
-def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int, smallest: int = 12) -> int:
-    """The largest text size up to ``size`` at which every word of ``text`` fits ``width``
-    and the wrapped lines fit ``height`` (``smallest`` if none does)."""
-    key = (fonts.regular_path, text, size, width, height)
-    if key not in _fitted:
-        if len(_fitted) > CACHE_LIMIT:
-            _fitted.clear()
-        words = text.split()
-        one_line = "\n" not in text
-        for s in range(size, smallest - 1, -1):
-            if one_line and fonts.width(text, s) <= width:  # so is every word
-                lines = 1
-            elif all(fonts.width(w, s) <= width for w in words):
-                lines = len(wrap(fonts, text, s, width))
-            else:
-                continue
-            if lines * fonts.get(s).get_linesize() <= height:
-                break
-        _fitted[key] = s
-    return _fitted[key]
+def fits(fonts: Fonts, text: str, size: int, width: int, height: int) -> bool:
+    """Whether every word of ``text`` fits ``width`` px at ``size`` and its wrapped lines
+    ``height`` px."""
+    if "\n" not in text and fonts.width(text, size) <= width:  # so is every word
+        lines = 1
+    elif all(fonts.width(w, size) <= width for w in text.split()):
+        lines = len(wrap(fonts, text, size, width))
+    else:
+        return False
+    return lines * fonts.get(size).get_linesize() <= height
+
+
+# --- fitting names: smaller down to a floor, then "…" -------------------------------------------
+
+ELLIPSIS = "…"
+
+
+def shrink_sizes(size: int, floor: int = theme.FLOOR_SIZE) -> tuple[int, ...]:
+    """The sizes a text is tried at, largest first: its own, then 26 px down to ``floor`` (the
+    sizes the app prepares while idle, ui/prepare.py: above 26 px only 34 and larger titles)."""
+    return (size, *range(min(size - 1, 26), floor - 1, -1))
+
+
+def clip(fonts: Fonts, text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with "…" to fit ``width`` px (whole if it fits)."""
+    if fonts.width(text, size, bold) <= width:
+        return text
+    return cut(fonts, text, size, width, bold)
+
+
+def cut(fonts: Fonts, text: str, size: int, width: int, bold: bool = False,
+        before: str = "", after: str = "") -> str:
+    """The longest start of ``text`` with "…" after it that fits ``width`` px between
+    ``before`` and ``after`` (the rest of a line holding it), with them."""
+    low, high = 0, len(text)
+    while low < high:  # the width grows with the characters kept
+        middle = (low + high + 1) // 2
+        if fonts.width(before + text[:middle].rstrip() + ELLIPSIS + after, size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return before + text[:low].rstrip() + ELLIPSIS + after
+
+
+def fit_line(fonts: Fonts, text: str, size: int, width: int, floor: int = theme.FLOOR_SIZE,
+             bold: bool = False, name: str = "") -> tuple[str, int]:
+    """``text`` on one line ``width`` px wide, as (text, size): whole at the largest of
+    ``shrink_sizes`` at which it fits; if even ``floor`` is too large, cut with "…" at
+    ``floor`` — the ``name`` in it where it holds one (a player's name: the rest of the line
+    stays whole), else its end. Remembered, like ``wrap``."""
+    return remembered(_lines, (fonts.regular_path, text, size, width, floor, bold, name),
+                      lambda: _fit_line(fonts, text, size, width, min(floor, size), bold, name))
+
+
+def _fit_line(fonts: Fonts, text: str, size: int, width: int, floor: int, bold: bool,
+              name: str) -> tuple[str, int]:
+    for s in shrink_sizes(size, floor):
+        if fonts.width(text, s, bold) <= width:
+            return text, s
+    if name and name in text:
+        before, _, after = text.partition(name)
+        text = cut(fonts, name, floor, width, bold, before, after)
+    return clip(fonts, text, floor, width, bold), floor
+
+
+def fit_title(screen, text: str, name: str) -> str:
+    """A screen's title holding a player's ``name``, with the name cut where the title bar
+    cannot hold it whole even at its smallest (``Screen.draw`` shrinks a title down to
+    ``theme.TITLE_FLOOR`` px, bold, in ``screen.title_width``)."""
+    return fit_line(screen.app.fonts, text, theme.TITLE_FLOOR, screen.title_width,
+                    theme.TITLE_FLOOR, True, name)[0]
+
+
+def fit_label(fonts: Fonts, text: str, size: int, width: int, height: int,
+              floor: int = theme.LABEL_FLOOR) -> tuple[tuple[str, ...], int]:
+    """A label in a box ``width`` × ``height`` px, as (lines, size): at the largest size down
+    to ``floor`` at which its words fit the width and its lines the height (``fit_size``);
+    else at ``floor``, a word too wide cut with "…" (a long name), and the lines that fit, the
+    last ending in "…" if any were left out. Remembered."""
+    return remembered(_labels, (fonts.regular_path, text, size, width, height, floor),
+                      lambda: _fit_label(fonts, text, size, width, height, floor))
+
+
+def _fit_label(fonts: Fonts, text: str, size: int, width: int, height: int,
+               floor: int) -> tuple[tuple[str, ...], int]:
+    floor = min(floor, size)
+    s = fit_size(fonts, text, size, width, height, smallest=floor)
+    if fits(fonts, text, s, width, height):
+        return tuple(wrap(fonts, text, s, width)), s
+    words = "\n".join(" ".join(clip(fonts, word, floor, width) for word in paragraph.split(" "))
+                      for paragraph in text.split("\n"))
+    lines = wrap(fonts, words, floor, width)
+    room = max(1, height // fonts.get(floor).get_linesize())
+    if len(lines) > room:
+        lines = lines[:room - 1] + [cut(fonts, lines[room - 1], floor, width)]
+    return tuple(lines), floor
+
+
+NAME_CUTS = (200, 150, 110, 80)  # px a name in a paragraph too long is cut to, in turn
+
+
+def shorten_names(fonts: Fonts, text: str, names: Sequence[str], size: int, width: int,
+                  height: int) -> str:
+    """``text`` (a paragraph naming players) to fit ``width`` × ``height`` px: as it is if it
+    does, else with its long ``names`` cut with "…" to each of ``NAME_CUTS`` in turn until it
+    does (or the shortest). Remembered."""
+    return remembered(_shortened, (fonts.regular_path, text, tuple(names), size, width, height),
+                      lambda: _shorten_names(fonts, text, names, size, width, height))
+
+
+def _shorten_names(fonts: Fonts, text: str, names: Sequence[str], size: int, width: int,
+                   height: int) -> str:
+    room = height // fonts.get(size).get_linesize()
+    named = sorted({n for n in names if n and n in text}, key=len, reverse=True)
+    if not named or len(wrap(fonts, text, size, width)) <= room:
+        return text
+    pattern = re.compile("|".join(map(re.escape, named)))  # the longest name first
+    for cut_width in NAME_CUTS:
+        short = {n: clip(fonts, n, size, cut_width) for n in named}
+        shortened = pattern.sub(lambda m: short[m.group(0)], text)
+        if len(wrap(fonts, shortened, size, width)) <= room:
+            break
+    return shortened
 
 
 def draw_paragraph(canvas, fonts, text, rect: pygame.Rect, size=theme.BODY_SIZE,
-                   color=theme.TEXT) -> int:
-    """Draw wrapped text inside ``rect``; return the y below the last line."""
+                   color=theme.TEXT, names: Sequence[str] = ()) -> int:
+    """Draw wrapped text inside ``rect``; return the y below the last line. A text naming
+    players (``names``) too long for ``rect`` has its names cut first (``shorten_names``);
+    lines that still do not fit are left out, the last one drawn ending in "…"."""
+    if names:
+        text = shorten_names(fonts, text, names, size, rect.width, rect.height)
     y = rect.top
     height = fonts.get(size).get_linesize()
-    for line in wrap(fonts, text, size, rect.width):
-        if y + height > rect.bottom:
-            break
-        draw_text(canvas, fonts, line, (rect.left, y), size, color)
+    lines = wrap(fonts, text, size, rect.width)
+    room = max(0, rect.height // height)
+    if len(lines) > room > 0:
+        lines = lines[:room - 1] + [cut(fonts, lines[room - 1], size, rect.width)]
+    for line in lines[:room]:
+        draw_text(canvas, fonts, line, (rect.left, y), size, color, box=rect)
         y += height
     return y
 
@@ -129,6 +288,7 @@ class Button:
     warning: bool = False  # drawn in the warning colour (a problem to look at)
     bare: bool = False  # draws only its focus ring: the screen draws what it is (a die face)
     inset: int = 0  # px kept free at the left for a picture the screen draws there
+    floor: int = theme.LABEL_FLOOR  # the label's smallest size (a name's: theme.FLOOR_SIZE)
     pressed: bool = field(default=False, init=False)
 
     def __post_init__(self):
@@ -164,16 +324,20 @@ class Button:
             pygame.draw.rect(canvas, theme.ACCENT if not self.is_selected() else theme.TEXT,
                              self.rect.inflate(6, 6), theme.FOCUS_WIDTH,
                              border_radius=theme.RADIUS + 3)
+        self.draw_label(canvas, fonts, color)
+
+    def draw_label(self, canvas: pygame.Surface, fonts: Fonts, color) -> None:
+        """The label centred, as large as fits down to ``floor``, then cut (``fit_label``)."""
         label = resolve(self.label)
         area = self.rect.inflate(-16, 0)
         area.left, area.width = area.left + self.inset, area.width - self.inset
-        size = fit_size(fonts, label, self.size, area.width, self.rect.height - 4)
-        lines = wrap(fonts, label, size, area.width)
+        lines, size = fit_label(fonts, label, self.size, area.width, self.rect.height - 4,
+                                self.floor)
         line_h = fonts.get(size).get_linesize()
         top = self.rect.centery - line_h * len(lines) // 2
         for i, line in enumerate(lines):
             draw_text(canvas, fonts, line, (area.centerx, top + i * line_h + line_h // 2),
-                      size, color, anchor="center")
+                      size, color, anchor="center", box=self.rect)
 
 
 def grid(area: pygame.Rect, count: int, columns: int, gap: int = theme.MARGIN) -> list[pygame.Rect]:

@@ -18,7 +18,7 @@ from hw.controls import Control, ControlEvent, Kind
 from .. import theme
 from ..geometry import WIDTH
 from ..seat_lights import seat_lights
-from ..widgets import Button, draw_paragraph, draw_text
+from ..widgets import Button, draw_fitted, draw_paragraph, draw_text
 from .base import BODY, Screen
 
 
@@ -52,7 +52,7 @@ class GateScreen(Screen):
     def build(self) -> None:
         self.add(Button(pygame.Rect(WIDTH // 2 - 200, BODY.top + 120, 400, 120),
                         lambda: self.player, self.tap_name, on_hold=self.hold_name,
-                        size=theme.BIG_SIZE, name="player"))
+                        size=theme.BIG_SIZE, name="player", floor=theme.FLOOR_SIZE))
 
     def identify(self) -> None:
         self.identified = True
@@ -112,8 +112,9 @@ class GateScreen(Screen):
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
-        draw_text(canvas, fonts, self.t("gate.pass_to", name=self.player),
-                  (WIDTH // 2, BODY.top + 50), theme.TITLE_SIZE, bold=True, anchor="center")
+        draw_fitted(canvas, fonts, self.t("gate.pass_to", name=self.player),
+                    pygame.Rect(BODY.left, BODY.top + 28, BODY.width, 44), theme.TITLE_SIZE,
+                    bold=True, anchor="center", name=self.player, floor=theme.TITLE_FLOOR)
         draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left + 40, BODY.top + 262,
                                                                BODY.width - 80, 60),
                        theme.BODY_SIZE, theme.ACCENT if self.identified else theme.TEXT_DIM)
@@ -122,7 +123,7 @@ class GateScreen(Screen):
         if warning:
             draw_paragraph(canvas, fonts, warning, pygame.Rect(BODY.left, BODY.bottom - 56,
                                                                BODY.width, 56),
-                           theme.BODY_SIZE, theme.WARNING)
+                           theme.BODY_SIZE, theme.WARNING, names=(self.player,))
 
 
 QUIET, LET_GO = "quiet", "let_go"  # why a private screen hid itself
@@ -164,7 +165,8 @@ class WipeScreen(Screen):
 
     def build(self) -> None:
         self.add(Button(pygame.Rect(WIDTH // 2 - 220, BODY.top + 150, 440, 110),
-                        self.next_label, self.on_next, size=theme.BIG_SIZE, name="next"))
+                        self.next_label, self.on_next, size=theme.BIG_SIZE, name="next",
+                        floor=theme.FLOOR_SIZE))
         self.focus = 0
 
     def on_back(self) -> None:

@@ -17,7 +17,7 @@ from companion.names import drawable
 from storage.store import DamagedSession, StoreError
 
 from .. import registry, theme
-from ..widgets import Button, draw_text, grid
+from ..widgets import Button, clip, draw_fitted, draw_text, grid
 from .base import BODY, Screen
 from .kept import ask_delete, game_name, open_kept, progress_text, shown_names, when
 
@@ -33,15 +33,6 @@ REPLAY_ERRORS = (DamagedSession, RuleError, StoreError, KeyError, TypeError, Val
 
 
 # --- names and words, shared with History's rows ---------------------------------------------
-
-def clip(fonts, text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut with "…" to fit ``width`` px."""
-    if fonts.width(text, size, bold) <= width:
-        return text
-    while text and fonts.width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
-
 
 def name_map(app, row) -> dict[str, str]:
     """The stored names that cannot be drawn, each with the "Player N" drawn instead."""
@@ -301,17 +292,18 @@ class HistoryDetailScreen(Screen):
             color = theme.ACCENT if won else theme.TEXT
             size = theme.BODY_SIZE if row_h >= 32 else theme.SMALL_SIZE + 1
             draw_text(canvas, fonts, self.t("history.place", n=place),
-                      (cell.left + 12, cell.centery), size, color, anchor="midleft")
+                      (cell.left + 12, cell.centery), size, color, anchor="midleft", box=cell)
             total = str(player.get("total", ""))
             tag = self.t("history.winner_tag") if won else ""
             right = draw_text(canvas, fonts, total, (cell.right - 12, cell.centery), size, color,
-                              bold=True, anchor="midright")
+                              bold=True, anchor="midright", box=cell)
             if tag:
                 right = draw_text(canvas, fonts, tag, (right.left - 14, cell.centery),
-                                  theme.SMALL_SIZE, theme.ACCENT, anchor="midright")
+                                  theme.SMALL_SIZE, theme.ACCENT, anchor="midright", box=cell)
             room = right.left - 14 - (cell.left + 56)
-            draw_text(canvas, fonts, clip(fonts, str(player.get("name", "")), size, room, won),
-                      (cell.left + 56, cell.centery), size, color, bold=won, anchor="midleft")
+            draw_fitted(canvas, fonts, str(player.get("name", "")),
+                        pygame.Rect(cell.left + 56, cell.top, room, cell.height), size, color,
+                        bold=won)
 
     def draw_players(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         """The players in seat order (no scores to rank them by)."""
@@ -330,9 +322,10 @@ class HistoryDetailScreen(Screen):
             pygame.draw.rect(canvas, theme.PANEL, cell, border_radius=8)
             draw_text(canvas, fonts, self.t("history.place", n=i + 1),
                       (cell.left + 12, cell.centery), theme.BODY_SIZE, theme.TEXT_DIM,
-                      anchor="midleft")
-            draw_text(canvas, fonts, clip(fonts, name, theme.BODY_SIZE, cell.width - 68),
-                      (cell.left + 56, cell.centery), theme.BODY_SIZE, anchor="midleft")
+                      anchor="midleft", box=cell)
+            draw_fitted(canvas, fonts, name, pygame.Rect(cell.left + 56, cell.top,
+                                                         cell.width - 68, cell.height),
+                        theme.BODY_SIZE)
 
     def draw_rounds(self, canvas: pygame.Surface) -> None:
         fonts, pages = self.app.fonts, self.rounds

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..widgets import Button, draw_paragraph, draw_text, grid
+from ..widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from .base import BODY, Screen
-from .results import ResultsScreen
+from .results import ResultsScreen, breakdown_title
 from .score_controller import ScoreEntryController
 from .score_flow import back_to_previous, open_entry
 
@@ -58,8 +58,9 @@ class PlayerEntryScreen(Screen):
         self.controller.edit(self.index, value)
 
     def title(self) -> str:
-        return self.t(f"{self.prefix}.score_title", name=self.player.name, n=self.index + 1,
-                      of=len(self.controller.players))
+        name = self.player.name
+        return fit_title(self, self.t(f"{self.prefix}.score_title", name=name, n=self.index + 1,
+                                      of=len(self.controller.players)), name)
 
     def steps(self, field_name: str):
         return STEPS
@@ -118,8 +119,7 @@ class CategoryBreakdownScreen(Screen):
         super().__init__(app)
 
     def title(self) -> str:
-        return self.t("score.breakdown_title", name=self.player["name"],
-                      total=self.player["total"])
+        return breakdown_title(self, self.player)
 
     def build(self) -> None:
         if self.on_edit is not None:

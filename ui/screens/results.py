@@ -13,14 +13,20 @@ import pygame
 from companion.errors import RuleError
 
 from .. import theme
-from ..widgets import Button, draw_paragraph, draw_text, grid
+from ..widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from .base import BODY, Screen
 
 LEGEND_Y = BODY.top + 2
 ROWS = pygame.Rect(BODY.left, BODY.top + 34, BODY.width, 262)
 BAR_X = 300  # where the bars start with one column of rows (up to 5 players)
-BAR_OFFSET_TWO_COLUMNS = 170
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
+
+
+def breakdown_title(screen: Screen, player: dict) -> str:
+    """"NAME · 34 points", the name cut if the title bar needs it (every game's breakdown)."""
+    name = str(player["name"])
+    return fit_title(screen, screen.t("score.breakdown_title", name=name,
+                                      total=player["total"]), name)
 
 
 class ResultsScreen(Screen):
@@ -93,8 +99,24 @@ class ResultsScreen(Screen):
                             ROWS.top + (i % rows) * (height + 4), width, height)
                 for i in range(count)]
 
+    def bar_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where a row's bar goes: right of the name and total with one column of rows; under
+        them with two (the name keeps the column's whole width)."""
+        if rect.width == ROWS.width:
+            return pygame.Rect(BAR_X, rect.top + 8, rect.right - 10 - BAR_X, rect.height - 16)
+        return pygame.Rect(rect.left + 10, rect.centery + 2, rect.width - 20,
+                           rect.height // 2 - 8)
+
     def bar_left(self, rect: pygame.Rect) -> int:
-        return BAR_X if rect.width == ROWS.width else rect.left + BAR_OFFSET_TWO_COLUMNS
+        return self.bar_rect(rect).left
+
+    def label_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where a row's place, name and total go: left of the bar, or above it."""
+        bar = self.bar_rect(rect)
+        if bar.left > rect.left + 10:
+            return pygame.Rect(rect.left + 10, rect.top, bar.left - 14 - rect.left - 10,
+                               rect.height)
+        return pygame.Rect(rect.left + 10, rect.top + 2, rect.width - 20, bar.top - rect.top - 2)
 
     def open(self, player: dict) -> None:
         edit = None
@@ -134,19 +156,22 @@ class ResultsScreen(Screen):
                   default=0) or 1
         winners = set(self.data["winners"])
         for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
-            color = theme.ACCENT if player["name"] in winners else theme.TEXT
-            draw_text(canvas, fonts, f"{place}. {player['name']}", (rect.left + 10,
-                                                                    rect.centery),
-                      theme.BODY_SIZE, color, bold=player["name"] in winners, anchor="midleft")
-            left = self.bar_left(rect)
-            draw_text(canvas, fonts, str(player["total"]), (left - 14, rect.centery),
-                      theme.BODY_SIZE, color, bold=True, anchor="midright")
-            self.draw_bar(canvas, rect, left, player, top)
+            won = player["name"] in winners
+            color = theme.ACCENT if won else theme.TEXT
+            label = self.label_rect(rect)
+            total = draw_text(canvas, fonts, str(player["total"]), label.midright,
+                              theme.BODY_SIZE, color, bold=True, anchor="midright", box=label)
+            draw_fitted(canvas, fonts, f"{place}. {player['name']}",
+                        pygame.Rect(label.left, label.top, total.left - 12 - label.left,
+                                    label.height),
+                        theme.BODY_SIZE, color, bold=won, name=player["name"])
+            self.draw_bar(canvas, self.bar_rect(rect), player, top)
         sentence = self.tie_sentence()
         if sentence:
             draw_paragraph(canvas, fonts, sentence,
                            pygame.Rect(BODY.left, BOTTOM.top - 52, BODY.width, 50),
-                           theme.SMALL_SIZE, theme.TEXT_DIM)
+                           theme.SMALL_SIZE, theme.TEXT_DIM,
+                           names=[p["name"] for p in self.data["players"]])
 
     def draw_legend(self, canvas: pygame.Surface) -> None:
         """A swatch and a word for each colour."""
@@ -157,27 +182,36 @@ class ResultsScreen(Screen):
                               (x + 20, LEGEND_Y + 2), theme.SMALL_SIZE, theme.TEXT_DIM)
             x = label.right + 18
 
-    def draw_bar(self, canvas, rect: pygame.Rect, left: int, player: dict, top: int) -> None:
-        """Gains stacked left to right, losses drawn over the end of the bar."""
-        start, width = left, rect.right - 10 - left
+    def draw_bar(self, canvas, bar: pygame.Rect, player: dict, top: int) -> None:
+        """Gains stacked left to right in ``bar``, losses drawn over the end of it (thinner);
+        each segment's points written in what shows of it, where they fit."""
+        gains, losses, left = [], [], bar.left
         for category in self.categories:
             points = self.points(player, category)
-            w = round(width * points / top)
+            w = round(bar.width * points / top)
             if w > 0:
-                self.draw_segment(canvas, pygame.Rect(left, rect.top + 8, w, rect.height - 16),
-                                  self.colors[category], points)
+                gains.append((pygame.Rect(left, bar.top, w, bar.height), category, points))
                 left += w
         for category in self.categories:
             points = self.points(player, category)
-            w = min(round(width * -points / top), left - start)
+            w = min(round(bar.width * -points / top), left - bar.left)
             if w > 0:
-                self.draw_segment(canvas, pygame.Rect(left - w, rect.top + 14, w,
-                                                      rect.height - 28),
-                                  self.colors[category], points)
+                losses.append((pygame.Rect(left - w, bar.top + 6, w, bar.height - 12), category,
+                               points))
                 left -= w
+        for segment, category, _ in gains + losses:
+            pygame.draw.rect(canvas, self.colors[category], segment)
+        for segment, _, points in gains:  # the part the losses leave uncovered
+            self.draw_points(canvas, segment.clip(pygame.Rect(bar.left, bar.top,
+                                                              left - bar.left, bar.height)),
+                             points)
+        for segment, _, points in losses:
+            self.draw_points(canvas, segment, points)
 
-    def draw_segment(self, canvas, segment: pygame.Rect, color, points: int) -> None:
-        pygame.draw.rect(canvas, color, segment)
-        if segment.width > 24:
-            draw_text(canvas, self.app.fonts, str(points), segment.center, theme.SMALL_SIZE - 2,
-                      theme.ACCENT_TEXT, anchor="center")
+    def draw_points(self, canvas, segment: pygame.Rect, points: int) -> None:
+        """A segment's points, in it, if they fit."""
+        fonts, text, size = self.app.fonts, str(points), theme.SMALL_SIZE - 2
+        if segment.width > max(24, fonts.width(text, size) + 6) and \
+                fonts.get(size).get_ascent() <= segment.height:
+            draw_text(canvas, fonts, text, segment.center, size, theme.ACCENT_TEXT,
+                      anchor="center", box=segment)

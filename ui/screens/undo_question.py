@@ -43,4 +43,4 @@ class UndoQuestion(Screen):
                        theme.TEXT_DIM)
         draw_paragraph(canvas, self.app.fonts, self.step,
                        pygame.Rect(BODY.left, BODY.top + 90, BODY.width, 150),
-                       theme.TITLE_SIZE, theme.ACCENT)
+                       theme.TITLE_SIZE, theme.ACCENT, names=self.controller.names)

@@ -12,7 +12,7 @@ from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown,
 
 from ... import theme
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_paragraph, draw_text, grid, wrap
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, wrap
 from ..base import BODY, Screen
 from ..kept import leave_game
 from .announce import CALLS, Announcer
@@ -27,6 +27,7 @@ TAX_BOTTOM = ACTIONS.top - 6  # the Tax Collector's reminder sits just above the
 HEAD = pygame.Rect(BODY.left, CHIPS.bottom + 10, 450, TAX_BOTTOM - CHIPS.bottom - 10)
 MAP = pygame.Rect(HEAD.right + 10, CHIPS.bottom + 8, BODY.right - HEAD.right - 10, 160)
 CALL = 84  # px: the circle with the rank being called
+CHIP_SIZE = 13  # a rank chip's character or player, and its marks
 SEAT = (84, 32)  # px: a seat's box on the map
 
 
@@ -75,13 +76,15 @@ class CallingScreen(Screen):
         if primary is not None:
             self.focus = self.buttons.index(primary)
 
-    def _row(self, items, primary_name: str | None = None) -> Button | None:
-        """One row of action buttons: (name, label, action, size)."""
+    def _row(self, items, primary_name: str | None = None,
+             floor: int = theme.LABEL_FLOOR) -> Button | None:
+        """One row of action buttons: (name, label, action, size); ``floor``: their labels'
+        smallest size (the names': ``theme.FLOOR_SIZE``)."""
         primary = None
         for rect, (name, label, action, size) in zip(grid(ACTIONS, len(items), len(items), 12),
                                                       items):
             button = self.add(Button(rect, label, action, name=name, size=size,
-                                     selected=name == primary_name))
+                                     selected=name == primary_name, floor=floor))
             if primary is None or name == primary_name:
                 primary = button
         return primary
@@ -95,7 +98,7 @@ class CallingScreen(Screen):
                                lambda d=d: self.decide(d), small) for d in legal])
         if kinds == {GiveCrown}:
             return self._row([(f"seat{d.to}", c.name(d.to), lambda d=d: self.decide(d), small)
-                              for d in legal])
+                              for d in legal], floor=theme.FLOOR_SIZE)
         if kinds == {Bribe}:
             paid, refused = sorted(legal, key=lambda d: not d.paid)
             return self._row([("paid", self.t("calling.bribe_paid"),
@@ -176,8 +179,7 @@ class CallingScreen(Screen):
         self.draw_chips(canvas, v)
         tax = self.draw_tax(canvas, v)
         self.draw_head(canvas, v, bottom=tax.top - 4 if tax else TAX_BOTTOM)
-        names = [self.fit(name, SEAT[0] - 8, theme.SMALL_SIZE) for name in self.controller.names]
-        draw_seat_map(canvas, self.app.fonts, MAP, names, v.crown,
+        draw_seat_map(canvas, self.app.fonts, MAP, self.controller.names, v.crown,
                       acting=v.actor, marked=v.completed, size=SEAT)
 
     def draw_chips(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
@@ -202,14 +204,16 @@ class CallingScreen(Screen):
             else:
                 pygame.draw.rect(canvas, theme.PANEL, rect, 2, border_radius=8)
             draw_text(canvas, fonts, str(rank), (rect.left + 8, rect.top + 3), theme.SMALL_SIZE,
-                      color, bold=True)
-            draw_text(canvas, fonts, self.fit(label, rect.width - 8, 13),
-                      (rect.centerx, rect.bottom - 11), 13, color, anchor="center")
+                      color, bold=True, box=rect)
+            draw_fitted(canvas, fonts, label, pygame.Rect(rect.left + 4, rect.bottom - 20,
+                                                          rect.width - 8, 18),
+                        CHIP_SIZE, color, anchor="center", floor=CHIP_SIZE)
             marks = self.marks(v, rank)
             if marks:
-                draw_text(canvas, fonts, marks, (rect.right - 6, rect.top + 3), 13,
-                          theme.WARNING if not now else theme.ACCENT_TEXT, bold=True,
-                          anchor="topright")
+                draw_fitted(canvas, fonts, marks, pygame.Rect(rect.left + 24, rect.top + 3,
+                                                              rect.width - 30, 16),
+                            CHIP_SIZE, theme.WARNING if not now else theme.ACCENT_TEXT,
+                            bold=True, anchor="topright", floor=CHIP_SIZE)
 
     def marks(self, v: rules.CallingView, rank: int) -> str:
         """Short public marks on a rank: assassinated, bewitched, robbed, warrant, threat.
@@ -226,14 +230,6 @@ class CallingScreen(Screen):
         if rank in v.threats:
             marks.append(self.t("calling.mark_threat"))
         return "".join(marks)
-
-    def fit(self, text: str, width: int, size: int) -> str:
-        """``text`` cut with an ellipsis to fit ``width`` px (one line of ``wrap``'s cache)."""
-        fonts = self.app.fonts
-        if len(wrap(fonts, text, size, width)) == 1:
-            return text
-        room = width - fonts.width("…", size)
-        return wrap(fonts, text, size, room)[0].rstrip() + "…"
 
     def tax_rect(self, text: str) -> pygame.Rect:
         """The place kept for the Tax Collector's reminder: the whole width just above the
@@ -263,13 +259,12 @@ class CallingScreen(Screen):
             cid = c.at_rank(v.rank)
             left = circle.right + 16
             room = HEAD.right - left
-            draw_text(canvas, fonts, self.fit(c.plain_name(cid), room, theme.BIG_SIZE + 8),
-                      (left, HEAD.top - 2), theme.BIG_SIZE + 8, theme.TEXT, bold=True)
+            draw_fitted(canvas, fonts, c.plain_name(cid), pygame.Rect(left, HEAD.top - 4, room, 50),
+                        theme.BIG_SIZE + 8, theme.TEXT, bold=True, anchor="topleft",
+                        floor=theme.BIG_SIZE + 8)
             holder = c.name(next(e.seat for e in reversed(v.events) if e.kind == "reveal"))
-            size = next((s for s in range(theme.BIG_SIZE, theme.SMALL_SIZE - 1, -1)
-                         if fonts.width(holder, s) <= room), theme.SMALL_SIZE)
-            draw_text(canvas, fonts, self.fit(holder, room, size),
-                      (left, circle.bottom - 4), size, theme.ACCENT, anchor="bottomleft")
+            draw_fitted(canvas, fonts, holder, pygame.Rect(left, circle.bottom - 44, room, 42),
+                        theme.BIG_SIZE, theme.ACCENT, anchor="bottomleft")
             y = circle.bottom + 4
         else:
             draw_text(canvas, fonts, self.t("calling.round_end"), (HEAD.left, HEAD.top + 10),

@@ -28,7 +28,7 @@ class CityScreen(Screen):
         area = pygame.Rect(BODY.left, BODY.top + 110, BODY.width, 200)
         for rect, seat in zip(grid(area, len(seats), 4, gap=12), seats):
             self.add(Button(rect, c.name(seat), lambda s=seat: self.complete(s),
-                            name=f"seat{seat}"))
+                            name=f"seat{seat}", floor=theme.FLOOR_SIZE))
 
     def complete(self, seat: int) -> None:
         self.controller.confirm(CompleteCity(seat))
@@ -43,4 +43,5 @@ class CityScreen(Screen):
             text += " " + self.t("city.already", names=", ".join(
                 c.name(s) for s in c.completion_order()))
         draw_paragraph(canvas, self.app.fonts, text,
-                       pygame.Rect(BODY.left, BODY.top + 8, BODY.width, 96), theme.BODY_SIZE)
+                       pygame.Rect(BODY.left, BODY.top + 8, BODY.width, 96), theme.BODY_SIZE,
+                       names=c.names)

@@ -12,7 +12,7 @@ from hw.controls import ControlEvent, Kind
 from ... import theme
 from ...geometry import WIDTH
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
 from ..kept import leave_game
@@ -54,7 +54,8 @@ class DraftScreen(Screen):
         super().__init__(app)
 
     def private_title(self) -> str:
-        return self.t("draft.private_title", name=self.controller.name(self.seat))
+        name = self.controller.name(self.seat)
+        return fit_title(self, self.t("draft.private_title", name=name), name)
 
     def seat_lights(self):
         """A private screen lights its own seat; the public one the seat the device goes to
@@ -79,7 +80,7 @@ class PublicScreen(DraftScreen):
         # the drafter's own screen shows what they already keep.
         rects = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 3, 3)
         self.add(Button(rects[0].union(rects[1]), lambda: next_player_label(self, self.controller),
-                        self.pass_on, name="pass"))
+                        self.pass_on, name="pass", floor=theme.FLOOR_SIZE))
         self.add(Button(rects[2], lambda: self.t("draft.leave"), self.leave, name="leave",
                         size=theme.BODY_SIZE))
 

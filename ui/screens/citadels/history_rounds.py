@@ -8,14 +8,10 @@ from __future__ import annotations
 import pygame
 
 from ... import theme
-from ...widgets import draw_text
-from ..history_detail import clip
+from ...widgets import draw_fitted
 from ..kept import shown_names
 from .controller import GameController
-from .seatmap import draw_crown
-
-ROW_MAX = 34
-NAME_MIN = 140  # px: the names' column at its narrowest
+from .seat_rows import SeatRow, draw_seat_rows, row_height, row_size
 
 
 def history_rounds(app, session):
@@ -67,36 +63,16 @@ class CitadelsRounds:
     def draw(self, canvas: pygame.Surface, rect: pygame.Rect, i: int) -> None:
         """One row per seat: the crown (held at the start of the round), name, characters, a
         completed city (its place in the completion order); the crown after it, below."""
-        fonts, result = self.app.fonts, self.rounds[i]
-        players = len(self.names)
+        result = self.rounds[i]
         line_h = 28
-        row_h = min(ROW_MAX, (rect.height - line_h) // max(players, 1))
-        size = theme.BODY_SIZE if row_h >= 30 else theme.SMALL_SIZE + 1
         completed = {e.seat: e.value for e in result.events if e.kind == "completed"}
-        notes = {s: self.t("rounds.completed", n=n) for s, n in completed.items()}
-        held = {s: self.characters(i, s) for s in range(1, players + 1)}
-        font, bold = fonts.get(size), fonts.get(size, True)
-        widest = max((font.size(h)[0] for h in held.values()), default=0)
-        note_w = max((font.size(n)[0] + 16 for n in notes.values()), default=0)
-        names_w = max(bold.size(n)[0] for n in self.names) + 16
-        # the names as wide as they need, unless the characters would be cut
-        name_w = max(NAME_MIN, min(names_w, rect.width - 30 - widest - note_w))
-        crown = self.crown_before(i)
-        y = rect.top
-        for seat in range(1, players + 1):
-            mid = y + row_h // 2
-            if seat == crown:
-                draw_crown(canvas, (rect.left + 12, mid))
-            name = clip(fonts, self.names[seat - 1], size, name_w - 12, bold=True)
-            draw_text(canvas, fonts, name, (rect.left + 30, mid), size, theme.TEXT, bold=True,
-                      anchor="midleft")
-            if seat in notes:
-                draw_text(canvas, fonts, notes[seat], (rect.right, mid), size, theme.LIT,
-                          anchor="midright")
-            left = rect.left + 30 + name_w
-            held_text = clip(fonts, held[seat], size, rect.right - note_w - left)
-            draw_text(canvas, fonts, held_text, (left, mid), size, anchor="midleft")
-            y += row_h
+        rows = [SeatRow(name, self.characters(i, seat),
+                        self.t("rounds.completed", n=completed[seat]) if seat in completed
+                        else "") for seat, name in enumerate(self.names, start=1)]
+        table = pygame.Rect(rect.left, rect.top, rect.width, rect.height - line_h)
+        y = draw_seat_rows(canvas, self.app.fonts, table, rows, self.crown_before(i))
         after = self.names[result.crown_after - 1]
-        draw_text(canvas, fonts, self.t("history.citadels.crown_after", name=after),
-                  (rect.left, y + line_h // 2), size, theme.ACCENT, anchor="midleft")
+        draw_fitted(canvas, self.app.fonts, self.t("history.citadels.crown_after", name=after),
+                    pygame.Rect(rect.left, y, rect.width, line_h),
+                    row_size(row_height(table, len(rows))),
+                    theme.ACCENT, name=after)

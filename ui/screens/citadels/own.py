@@ -13,7 +13,7 @@ from hw.controls import ControlEvent, Kind
 
 from ... import theme
 from ...geometry import WIDTH
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen
 from .controller import CALLING, GameController
@@ -38,7 +38,8 @@ class SeatChoiceScreen(Screen):
         for rect, seat in zip(grid(pygame.Rect(BODY.left, BODY.top + 60, BODY.width, 230),
                                    players, 4, gap=12), range(1, players + 1)):
             self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.tap(s),
-                            name=f"seat{seat}", enabled=self.may_look(seat)))
+                            name=f"seat{seat}", enabled=self.may_look(seat),
+                            floor=theme.FLOOR_SIZE))
 
     def tap(self, seat: int) -> None:
         """A name: the gate, if this seat has no button of its own (its look is announced)."""
@@ -101,7 +102,8 @@ class OwnScreen(Screen):
         super().__init__(app)
 
     def title(self) -> str:
-        return self.t("draft.private_title", name=self.controller.name(self.seat))
+        name = self.controller.name(self.seat)
+        return fit_title(self, self.t("draft.private_title", name=name), name)
 
     def build(self) -> None:
         self.add(Button(pygame.Rect(WIDTH // 2 - 150, BODY.bottom - 90, 300, 80),

@@ -6,14 +6,15 @@ from __future__ import annotations
 import pygame
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, grid, wrap
 from ..base import BODY, Screen
 from ..kept import leave_game
 from .controller import GameController
-from .seatmap import draw_crown
+from .seat_rows import SeatRow, draw_seat_rows
 
 ROW_H = 34
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width, 64)
+LOOKS_LINES = 2  # the looks of a round, at most (then cut with "…")
 
 
 class RoundScreen(Screen):
@@ -31,26 +32,37 @@ class RoundScreen(Screen):
             return self.t("rounds.completed", n=order.index(seat) + 1)
         return ""
 
-    def draw_table(self, canvas: pygame.Surface, top: int) -> int:
-        """One row per seat: name (crown marked), characters, city; return the y below."""
-        c, fonts = self.controller, self.app.fonts
+    def seat_rows(self) -> list[SeatRow]:
+        """Each seat's name, the characters it held (the assassinated marked), its note."""
+        c = self.controller
         result = c.rounds[-1]
-        y = top
-        for seat in range(1, c.players + 1):
-            if seat == result.crown_after:
-                draw_crown(canvas, (BODY.left + 12, y + 14))
-            draw_text(canvas, fonts, c.name(seat), (BODY.left + 34, y), theme.BODY_SIZE,
-                      theme.TEXT, bold=True)
-            held = sorted((ch for ch, s in result.holders if s == seat), key=c.rank)
-            killed = {e.rank for e in result.events if e.kind == "killed_revealed"}
-            text = ", ".join(c.character_name(ch) + (self.t("rounds.killed_mark")
-                                                     if c.rank(ch) in killed else "")
-                             for ch in held)
-            draw_text(canvas, fonts, text, (BODY.left + 230, y), theme.BODY_SIZE)
-            draw_text(canvas, fonts, self.row_note(seat), (BODY.right, y), theme.BODY_SIZE,
-                      theme.LIT, anchor="topright")
-            y += ROW_H
-        return y
+        killed = {e.rank for e in result.events if e.kind == "killed_revealed"}
+        return [SeatRow(c.name(seat), ", ".join(
+            c.character_name(ch) + (self.t("rounds.killed_mark") if c.rank(ch) in killed else "")
+            for ch in sorted((ch for ch, s in result.holders if s == seat), key=c.rank)),
+            self.row_note(seat)) for seat in range(1, c.players + 1)]
+
+    def draw_table(self, canvas: pygame.Surface, top: int, bottom: int) -> int:
+        """One row per seat between ``top`` and ``bottom`` (the crown after the round marked);
+        return the y below."""
+        return draw_seat_rows(canvas, self.app.fonts,
+                              pygame.Rect(BODY.left, top, BODY.width, bottom - top),
+                              self.seat_rows(), self.controller.rounds[-1].crown_after)
+
+    def draw_lines(self, canvas: pygame.Surface, lines, top: int) -> int:
+        """(text, size, colour, name) lines from ``top``, each on one line (a name in it cut if
+        need be); return the y below."""
+        for text, size, color, name in lines:
+            box = pygame.Rect(BODY.left, top, BODY.width, self.line_height(size))
+            draw_fitted(canvas, self.app.fonts, text, box, size, color, name=name)
+            top = box.bottom
+        return top
+
+    def lines_height(self, lines) -> int:
+        return sum(self.line_height(size) for _, size, _, _ in lines)
+
+    def line_height(self, size: int) -> int:
+        return self.app.fonts.get(size).get_linesize() + 6
 
     def leave(self) -> None:
         leave_game(self.app, "citadels")
@@ -92,23 +104,25 @@ class RoundSummaryScreen(RoundScreen):
         self.controller.nav.show_draft()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        c = self.controller
-        y = self.draw_table(canvas, BODY.top + 8) + 4
-        for e in c.rounds[-1].events:
-            if e.kind == "killed_nobody":
-                draw_text(canvas, self.app.fonts, self.t("calling.ev_killed_nobody",
-                                                         character=c.rank_name(e.rank)),
-                          (BODY.left, y), theme.BODY_SIZE, theme.TEXT_DIM)
-                y += ROW_H
+        """The seats; below them the Assassin's miss, who looked, the next crown."""
+        c, fonts = self.controller, self.app.fonts
+        lines = [(self.t("calling.ev_killed_nobody", character=c.rank_name(e.rank)),
+                  theme.BODY_SIZE, theme.TEXT_DIM, "") for e in c.rounds[-1].events
+                 if e.kind == "killed_nobody"]
+        crown = c.name(c.rounds[-1].crown_after)
+        lines.append((self.t("rounds.crown_next", name=crown), theme.BUTTON_SIZE, theme.ACCENT,
+                      crown))
         looks = self.look_counts()
+        looks = self.t("rounds.looks", counts=looks) if looks else ""
+        looks_h = min(LOOKS_LINES, len(wrap(fonts, looks, theme.BODY_SIZE, BODY.width))) * \
+            fonts.get(theme.BODY_SIZE).get_linesize() if looks else 0
+        y = self.draw_table(canvas, BODY.top + 8,
+                            BUTTONS.top - 6 - looks_h - self.lines_height(lines)) + 2
         if looks:
-            y = draw_paragraph(canvas, self.app.fonts, self.t("rounds.looks", counts=looks),
-                               pygame.Rect(BODY.left, y, BODY.width, 2 * ROW_H),
-                               theme.BODY_SIZE, theme.WARNING) + 4
-        y += 6
-        crown = c.rounds[-1].crown_after
-        draw_text(canvas, self.app.fonts, self.t("rounds.crown_next", name=c.name(crown)),
-                  (BODY.left, y), theme.BUTTON_SIZE, theme.ACCENT)
+            y = draw_paragraph(canvas, fonts, looks, pygame.Rect(BODY.left, y, BODY.width,
+                                                                  looks_h),
+                               theme.BODY_SIZE, theme.WARNING, names=c.names)
+        self.draw_lines(canvas, lines, y)
 
 
 class GameOverScreen(RoundScreen):
@@ -133,14 +147,13 @@ class GameOverScreen(RoundScreen):
         self.app.pop_to("home")
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        c, fonts = self.controller, self.app.fonts
-        first = c.completion_order()[0]
-        draw_text(canvas, fonts, self.t("rounds.over_first", name=c.name(first),
-                                        n=len(c.rounds)), (BODY.left, BODY.top + 6),
-                  theme.BUTTON_SIZE, theme.ACCENT)
-        y = self.draw_table(canvas, BODY.top + 50) + 10
-        draw_text(canvas, fonts, self.t("rounds.scoring"), (BODY.left, y), theme.BODY_SIZE,
-                  theme.TEXT_DIM)
+        c = self.controller
+        first = c.name(c.completion_order()[0])
+        self.draw_lines(canvas, [(self.t("rounds.over_first", name=first, n=len(c.rounds)),
+                                  theme.BUTTON_SIZE, theme.ACCENT, first)], BODY.top + 2)
+        scoring = [(self.t("rounds.scoring"), theme.BODY_SIZE, theme.TEXT_DIM, "")]
+        y = self.draw_table(canvas, BODY.top + 50, BUTTONS.top - 6 - self.lines_height(scoring))
+        self.draw_lines(canvas, scoring, y + 2)
 
 
 def history_outcome(t, result: dict) -> str:

@@ -16,7 +16,7 @@ from companion.citadels.districts import TYPES, district
 from companion.citadels.scoring import PlayerCity, city_count
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..score_flow import back_to_previous, open_entry
 from .picker import RankGridScreen
@@ -72,8 +72,9 @@ class CityScreen(EntryScreen):
         super().__init__(app, controller, index)
 
     def title(self) -> str:
-        return self.t("score.city_title", name=self.player.name, n=self.index + 1,
-                      of=len(self.controller.players))
+        name = self.player.name
+        return fit_title(self, self.t("score.city_title", name=name, n=self.index + 1,
+                                      of=len(self.controller.players)), name)
 
     def build(self) -> None:
         self.buttons = []
@@ -169,7 +170,8 @@ class QuestionsScreen(EntryScreen):
     shows_back = False
 
     def title(self) -> str:
-        return self.t("score.questions_title", name=self.player.name)
+        name = self.player.name
+        return fit_title(self, self.t("score.questions_title", name=name), name)
 
     def questions(self) -> list[tuple[str, str]]:
         """(field, kind) for each question this player must answer; kind 'count' or 'yes'."""
@@ -301,7 +303,8 @@ class FinalCharactersScreen(RankGridScreen):
         super().__init__(app, controller.edition)
 
     def title(self) -> str:
-        return self.t("score.characters_title", name=self.controller.editing(self.index).name)
+        name = self.controller.editing(self.index).name
+        return fit_title(self, self.t("score.characters_title", name=name), name)
 
     def is_selected(self, rank: int, cid) -> bool:
         return cid in self.chosen

@@ -11,7 +11,7 @@ from companion.citadels.districts import district
 from ... import theme
 from ...widgets import Button, draw_text
 from ..base import BODY, Screen
-from ..results import ResultsScreen
+from ..results import ResultsScreen, breakdown_title
 
 CATEGORIES = ("districts", "five_types", "completion", "unique")
 COLORS = {"districts": (86, 140, 200), "five_types": (160, 120, 210),
@@ -82,8 +82,7 @@ class BreakdownScreen(Screen):
                             size=theme.BODY_SIZE))
 
     def title(self) -> str:
-        return self.t("score.breakdown_title", name=self.player["name"],
-                      total=self.player["total"])
+        return breakdown_title(self, self.player)
 
     def lines(self) -> list[str]:
         b, t = self.player["breakdown"], self.t

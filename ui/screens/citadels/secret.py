@@ -8,7 +8,7 @@ import pygame
 from companion.citadels.calling import Threats, Warrants
 
 from ... import theme
-from ...widgets import Button, draw_text, grid
+from ...widgets import Button, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
 from .controller import GameController
@@ -29,7 +29,8 @@ class SecretTokensScreen(Screen):
         super().__init__(app)
 
     def title(self) -> str:
-        return self.t(f"secret.title_{self.kind}", name=self.controller.name(self.seat))
+        name = self.controller.name(self.seat)
+        return fit_title(self, self.t(f"secret.title_{self.kind}", name=name), name)
 
     def options(self) -> list[int]:
         """The ranks the rules allow tokens on now."""

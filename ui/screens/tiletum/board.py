@@ -11,7 +11,7 @@ from companion.tiletum.wheel import ACTIONS, ROUNDS
 
 from ... import theme
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_paragraph, draw_text, fit_size, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_size, grid
 from ..base import BODY, Screen
 from ..board_exits import BoardExits
 from .controller import TiletumController
@@ -186,7 +186,7 @@ class TiletumBoardScreen(BoardExits, Screen):
         text = self.info_text()  # smaller rather than cut when the panel is full
         draw_paragraph(canvas, fonts, text, text_rect,
                        fit_size(fonts, text, theme.SMALL_SIZE, text_rect.width,
-                                text_rect.height, smallest=13))
+                                text_rect.height, smallest=13), names=self.controller.names)
 
     def mini_track_rect(self) -> pygame.Rect:
         """Below the corruption tokens, across the panel."""
@@ -210,20 +210,23 @@ class TiletumBoardScreen(BoardExits, Screen):
                 pygame.draw.circle(canvas, disc_colour(seat), (left + 7, rect.centery), 7)
                 pygame.draw.circle(canvas, (20, 22, 26), (left + 7, rect.centery), 7, 1)
                 left += 20
-            draw_text(canvas, fonts, f"{place + 1}. {c.name(seat)}",
-                      (left, rect.centery), SEAT_SIZE, ink, bold=acting, anchor="midleft")
             p = v.players[seat - 1]
             right = rect.right - 8
             if p.festival_vp:
                 right = draw_text(canvas, fonts, self.t("tiletum.fest_total",
                                                         n=sum(p.festival_vp)),
                                   (right, rect.centery), SEAT_SIZE,
-                                  ink if acting else theme.TEXT_DIM, anchor="midright").left - 10
+                                  ink if acting else theme.TEXT_DIM, anchor="midright",
+                                  box=rect).left - 10
             for action, value in reversed(p.markers):  # bonus markers: the action's icon, +n
                 text = draw_text(canvas, fonts, f"+{value}", (right, rect.centery),
-                                 SEAT_SIZE, ink, bold=True, anchor="midright")
+                                 SEAT_SIZE, ink, bold=True, anchor="midright", box=rect)
                 draw_icon(canvas, action, (text.left - 9, rect.centery), 12, ink)
                 right = text.left - 22
+            name = c.name(seat)
+            draw_fitted(canvas, fonts, f"{place + 1}. {name}",
+                        pygame.Rect(left, rect.top, right - 6 - left, rect.height), SEAT_SIZE,
+                        ink, bold=acting, name=name)
 
     def tokens_shown(self) -> bool:
         """The corruption tokens' row: not before and after the game, nor (in games with the

@@ -10,7 +10,7 @@ import pygame
 from companion.tiletum.game import ROUNDS, King, TurnOrder
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, grid
 from ..base import BODY, Screen
 from .controller import TiletumController
 from .king_draw import disc_colour, draw_track
@@ -46,12 +46,15 @@ class KingTrackScreen(Screen):
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         v, c, fonts = self.controller.view(), self.controller, self.app.fonts
-        x = BODY.left
-        for seat in v.order:  # who is which colour, and their king VP so far
-            pygame.draw.circle(canvas, disc_colour(seat), (x + 10, BODY.top + 20), 10)
-            x = draw_text(canvas, fonts, self.t("tiletum.track_vp", name=c.name(seat),
-                                                vp=vp_text(v.king_vp[seat - 1])),
-                          (x + 26, BODY.top + 20), TEXT_SIZE, anchor="midleft").right + 24
+        for cell, seat in zip(grid(pygame.Rect(BODY.left, BODY.top + 6, BODY.width, 28),
+                                   len(v.order), len(v.order), 12), v.order):
+            # who is which colour, and their king VP so far
+            pygame.draw.circle(canvas, disc_colour(seat), (cell.left + 10, cell.centery), 10)
+            name = c.name(seat)
+            draw_fitted(canvas, fonts, self.t("tiletum.track_vp", name=name,
+                                              vp=vp_text(v.king_vp[seat - 1])),
+                        pygame.Rect(cell.left + 26, cell.top, cell.width - 26, cell.height),
+                        TEXT_SIZE, name=name)
         draw_paragraph(canvas, fonts, self.t("tiletum.track_how"),
                        pygame.Rect(BODY.left, BODY.top + 40, BODY.width, 40), TEXT_SIZE,
                        theme.TEXT_DIM)
@@ -84,7 +87,7 @@ class KingMoveScreen(Screen):
         for rect, seat in zip(grid(left, len(seats), len(seats), 8), seats):
             self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.set_seat(s),
                             name=f"seat{seat}", selected=lambda s=seat: self.seat == s,
-                            size=TEXT_SIZE))
+                            size=TEXT_SIZE, floor=theme.FLOOR_SIZE))
         self.add_stepper(pygame.Rect(row.right - 284, row.top, 284, row.height), "steps",
                          lambda: self.steps, self.step, gap=8)
         bottom_buttons(self, [("cancel", "tiletum.cancel", self.app.pop, False),
@@ -109,7 +112,7 @@ class KingMoveScreen(Screen):
                                       end=vp_text(after.space(self.seat)))
         draw_paragraph(canvas, fonts, text, pygame.Rect(BODY.left, BODY.top + 58, BODY.width,
                                                         26), TEXT_SIZE,
-                       theme.WARNING if self.problem else theme.ACCENT)
+                       theme.WARNING if self.problem else theme.ACCENT, names=c.names)
         draw_track(canvas, fonts, TRACK, after, names(c), lifted=self.seat)
 
 
@@ -161,4 +164,5 @@ class KingPhaseScreen(Screen):
                                pygame.Rect(BODY.left, y, BODY.width, BOTTOM.top - y - 2),
                                TEXT_SIZE, theme.WARNING)
         draw_paragraph(canvas, fonts, " ".join(self.lines()),  # one paragraph: no half lines
-                       pygame.Rect(BODY.left, y, BODY.width, BOTTOM.top - y - 2), TEXT_SIZE)
+                       pygame.Rect(BODY.left, y, BODY.width, BOTTOM.top - y - 2), TEXT_SIZE,
+                       names=c.names)

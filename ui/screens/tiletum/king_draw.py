@@ -20,6 +20,7 @@ RED, BLUE, START = (150, 52, 46), (44, 84, 150), (92, 96, 104)
 DISCS = ((236, 138, 40), (70, 170, 90), (160, 96, 210), (236, 206, 70), (230, 230, 226),
          (90, 200, 210), (200, 120, 150), (140, 110, 80))
 LABEL_SIZE = 20
+SMALL_LABEL_SIZE = 18  # on a disc too thin for the label at LABEL_SIZE
 
 
 def disc_colour(seat: int) -> tuple[int, int, int]:
@@ -50,9 +51,10 @@ def draw_disc(canvas, fonts, rect: pygame.Rect, seat: int, label: str | None,
     pygame.draw.rect(canvas, disc_colour(seat), rect, border_radius=min(8, rect.height // 2))
     pygame.draw.rect(canvas, theme.ACCENT if lifted else (20, 22, 26), rect,
                      3 if lifted else 1, border_radius=min(8, rect.height // 2))
-    if label:
-        draw_text(canvas, fonts, label, rect.center, LABEL_SIZE, (20, 22, 26), bold=True,
-                  anchor="center")
+    if label:  # a syllable's ink is as tall as the size: a thin disc's is smaller and plain
+        big = rect.height > LABEL_SIZE + 1
+        draw_text(canvas, fonts, label, rect.center, LABEL_SIZE if big else SMALL_LABEL_SIZE,
+                  (20, 22, 26), bold=big, anchor="center", box=rect)
 
 
 def draw_track(canvas, fonts, rect: pygame.Rect, track: Track, names: dict[int, str],

@@ -10,7 +10,7 @@ from companion.errors import IllegalDecision
 from companion.tiletum.game import CHOSEN, FESTIVAL, MARKER_VALUES, Bonus, FestivalScore, TurnOrder
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from .board import action_names
 from .controller import TiletumController
@@ -98,7 +98,7 @@ class TurnOrderScreen(Screen):
         for rect, seat in zip(grid(row, len(seats), len(seats), 10), seats):
             self.add(Button(rect, lambda s=seat: self.label(s), lambda s=seat: self.tap(s),
                             name=f"seat{seat}", selected=lambda s=seat: s in self.order,
-                            size=theme.BODY_SIZE))
+                            size=theme.BODY_SIZE, floor=theme.FLOOR_SIZE))
         bottom_buttons(self, [("clear", "tiletum.clear", self.clear, False),
                               ("keep", "tiletum.keep_order", self.keep, False),
                               ("confirm", "tiletum.confirm", self.confirm, True)])
@@ -140,12 +140,13 @@ class TurnOrderScreen(Screen):
         text = self.t("tiletum.order_so_far", order=" → ".join(names)) if names else \
             self.t("tiletum.order_empty")
         draw_paragraph(canvas, fonts, text, pygame.Rect(BODY.left, BODY.top + 160, BODY.width,
-                                                        120), theme.BODY_SIZE, theme.ACCENT)
+                                                        120), theme.BODY_SIZE, theme.ACCENT,
+                       names=self.controller.names)
         if self.problem:
             draw_paragraph(canvas, fonts, self.problem,
                            pygame.Rect(BODY.left, BODY.top + 214, BODY.width,
                                        BOTTOM.top - BODY.top - 222),
-                           theme.BODY_SIZE, theme.WARNING)
+                           theme.BODY_SIZE, theme.WARNING, names=self.controller.names)
 
 
 class FestivalScreen(Screen):
@@ -170,7 +171,8 @@ class FestivalScreen(Screen):
 
     def title(self) -> str:
         v = self.controller.view()
-        return self.t("tiletum.festival_title", n=v.round, name=self.controller.name(v.actor))
+        name = self.controller.name(v.actor)
+        return fit_title(self, self.t("tiletum.festival_title", n=v.round, name=name), name)
 
     def build(self) -> None:
         row = pygame.Rect(BODY.left, BODY.top + 90, BODY.width, 60)
@@ -218,7 +220,8 @@ class FestivalScreen(Screen):
                   (BODY.left, BODY.top + 250), theme.TITLE_SIZE, theme.ACCENT, bold=True)
         draw_paragraph(canvas, fonts, self.problem or self.earlier(),
                        pygame.Rect(BODY.left, BODY.top + 296, BODY.width, 30), theme.SMALL_SIZE,
-                       theme.WARNING if self.problem else theme.TEXT_DIM)
+                       theme.WARNING if self.problem else theme.TEXT_DIM,
+                       names=self.controller.names)
 
     def earlier(self) -> str:
         """Who has been scored at this festival so far, and their points."""
@@ -253,7 +256,7 @@ class BonusScreen(Screen):
         for rect, seat in zip(grid(rows[0], len(seats), len(seats), 8), seats):
             self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.set("seat", s),
                             name=f"seat{seat}", selected=lambda s=seat: self.seat == s,
-                            size=theme.SMALL_SIZE + 1))
+                            size=theme.SMALL_SIZE + 1, floor=theme.FLOOR_SIZE))
         for rect, action in zip(grid(rows[1], 5, 5, 8), CHOSEN):
             self.add(Button(rect, lambda a=action: action_names(self)[a],
                             lambda a=action: self.set("action", a), name=f"action-{action}",

@@ -12,7 +12,7 @@ from companion.tiletum.game import DEFAULT_FESTIVALS, Festival, festival_tiles
 from companion.tiletum.wheel import ROUNDS, START_GOLD
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..kept import KeptButtons
 from ..setup_table import TableSetup, row_cells
@@ -103,9 +103,11 @@ class TiletumSetupScreen(TableSetup, Screen):
         y = BODY.top + 2 * (ROW_H + 12) + 20
         for place, seat in enumerate(self.order):
             gold = self.t("tiletum.start_gold", n=START_GOLD[place])
-            draw_text(canvas, fonts, self.t("tiletum.order_line", n=place + 1,
-                                            name=names[seat - 1], gold=gold),
-                      (BODY.left + 220, y), theme.BODY_SIZE)
+            name = names[seat - 1]
+            draw_fitted(canvas, fonts, self.t("tiletum.order_line", n=place + 1, name=name,
+                                              gold=gold),
+                        pygame.Rect(BODY.left + 220, y, BODY.width - 220, 34), theme.BODY_SIZE,
+                        anchor="topleft", name=name)
             y += 34
 
 

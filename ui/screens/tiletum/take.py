@@ -17,7 +17,7 @@ from companion.tiletum.game import CHOSEN, JOKER, Gold, Take
 from companion.tiletum.wheel import MAX_PIP_STEPS, PIP_CHANGE_GOLD, RESOURCE
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from .board import action_names, colour_letters, resource_word
 from .controller import TiletumController
@@ -47,8 +47,8 @@ class TakeScreen(Screen):
         return v.players[v.actor - 1].gold
 
     def title(self) -> str:
-        actor = self.controller.view().actor
-        return self.t("tiletum.take_title", name=self.controller.name(actor), pip=self.pip)
+        name = self.controller.name(self.controller.view().actor)
+        return fit_title(self, self.t("tiletum.take_title", name=name, pip=self.pip), name)
 
     def die_rect(self, k: int) -> pygame.Rect:
         return pygame.Rect(BODY.left + k * (DIE + 10), BODY.top + 6, DIE, DIE)

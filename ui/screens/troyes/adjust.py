@@ -9,7 +9,7 @@ import pygame
 from companion.troyes.game import Adjust
 
 from ... import theme
-from ...widgets import Button, draw_text
+from ...widgets import Button, draw_text, fit_title
 from ..base import BODY, Screen
 from .controller import TroyesController
 
@@ -25,7 +25,8 @@ class AdjustScreen(Screen):
         super().__init__(app)
 
     def title(self) -> str:
-        return self.t("troyes.adjust_title", name=self.controller.name(self.seat))
+        name = self.controller.name(self.seat)
+        return fit_title(self, self.t("troyes.adjust_title", name=name), name)
 
     def row(self, i: int) -> pygame.Rect:
         return pygame.Rect(BODY.left + LABEL_W, BODY.top + 20 + i * 80, BODY.width - LABEL_W, 64)

@@ -23,7 +23,7 @@ from companion.troyes.tracking import BUILDING_OF
 from ... import theme
 from ...geometry import WIDTH
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_paragraph, draw_text, fit_size, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 from ..dice_faces import draw_face
@@ -76,7 +76,7 @@ class TroyesBoardScreen(BoardExits, Screen):
     def title(self) -> str:
         v = self.view
         who = self.controller.name(v.actor) if v.actor else ""
-        return self.t(f"troyes.banner_{v.phase}", n=v.round, name=who)
+        return fit_title(self, self.t(f"troyes.banner_{v.phase}", n=v.round, name=who), who)
 
     def build(self) -> None:
         self.buttons = []
@@ -97,7 +97,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         for rect, (name, label, action, primary) in zip(
                 grid(BUTTONS, len(items), len(items), 8), items):
             self.add(Button(rect, label, action, name=name, selected=primary,
-                            size=theme.BODY_SIZE))
+                            size=theme.BODY_SIZE, floor=theme.FLOOR_SIZE if self.choosing
+                            else theme.LABEL_FLOOR))  # the answers may be names
         for k, (name, key, action) in enumerate((("undo", "troyes.undo", self.undo),
                                                   ("table", "troyes.table", self.table))):
             self.add(Button(pygame.Rect(WIDTH - 264 + k * 128, 8, 120, 48),
@@ -336,11 +337,13 @@ class TroyesBoardScreen(BoardExits, Screen):
                 label = c.name(owner)
                 detail = self.t("troyes.purse", deniers=p.deniers, vp=p.vp,
                                 influence=p.influence)
-            size = fit_size(fonts, label, theme.BODY_SIZE, NAME_W - 14, 26, smallest=18)
-            draw_text(canvas, fonts, label, (row.left + 8, row.top + 2), size,
-                      theme.ACCENT if acting else theme.TEXT, bold=acting)
-            draw_text(canvas, fonts, detail, (row.left + 8, row.bottom - PURSE_SIZE - 2),
-                      PURSE_SIZE, theme.TEXT)
+            draw_fitted(canvas, fonts, label, pygame.Rect(row.left + 8, row.top + 1, NAME_W - 22,
+                                                          26),
+                        theme.BODY_SIZE, theme.ACCENT if acting else theme.TEXT, bold=acting,
+                        anchor="topleft")
+            draw_fitted(canvas, fonts, detail,
+                        pygame.Rect(row.left + 8, row.bottom - PURSE_SIZE - 2, NAME_W - 22,
+                                    PURSE_SIZE + 2), PURSE_SIZE, anchor="topleft")
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         """Names and dice over their buttons."""
@@ -366,19 +369,21 @@ class TroyesBoardScreen(BoardExits, Screen):
             return
         owner, row = self.rows()[-1]
         dice = len(self.view.black) if owner == BLACK else len(self.view.district(owner))
-        surface = self.app.fonts.render(self.t("troyes.legend"), theme.SMALL_SIZE,
-                                        theme.TEXT_DIM, False)
-        free = row.right - 8 - (self.die_rect(row, dice).left if dice else row.left + NAME_W)
-        if surface.get_width() <= free:
-            canvas.blit(surface, surface.get_rect(midright=(row.right - 8, row.centery)))
+        legend, fonts = self.t("troyes.legend"), self.app.fonts
+        left = self.die_rect(row, dice).left if dice else row.left + NAME_W
+        if fonts.width(legend, theme.SMALL_SIZE) <= row.right - 8 - left:
+            draw_text(canvas, fonts, legend, (row.right - 8, row.centery), theme.SMALL_SIZE,
+                      theme.TEXT_DIM, anchor="midright",
+                      box=pygame.Rect(left, row.top, row.right - 8 - left, row.height))
 
     def draw_citizens(self, canvas: pygame.Surface, owner: int | None, row: pygame.Rect) -> None:
         """Before the dice are rolled: the citizens in each building (they become the dice)."""
         v = self.view
         counts = v.neutral_citizens if owner is None else v.players[owner - 1].citizens
         text = " · ".join(f"{self.t(f'troyes.short_{b}')} {n}" for b, n in zip(BUILDINGS, counts))
-        draw_text(canvas, self.app.fonts, text, (row.left + NAME_W, row.centery), PURSE_SIZE,
-                  theme.TEXT, anchor="midleft")
+        draw_fitted(canvas, self.app.fonts, text, pygame.Rect(row.left + NAME_W, row.top,
+                                                              row.width - NAME_W - 8, row.height),
+                    PURSE_SIZE)
 
     def info_text(self) -> str:
         """A refusal, the question being asked, or what the selection would do; else what
@@ -445,7 +450,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         top = self.rows()[-1][1].bottom + 6
         area = pygame.Rect(BODY.left, top, BODY.width, BUTTONS.top - 4 - top)
         draw_paragraph(canvas, self.app.fonts, self.info_text(), area, theme.SMALL_SIZE,
-                       theme.WARNING if self.problem else theme.TEXT)
+                       theme.WARNING if self.problem else theme.TEXT,
+                       names=self.controller.names)
 
 
 def open_game(app, session) -> None:

@@ -11,7 +11,7 @@ from companion.errors import IllegalDecision
 from companion.troyes.game import Citizens, Neutral, Placement
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 
@@ -82,8 +82,10 @@ class CitizensScreen(Screen):
                       theme.SMALL_SIZE, theme.TEXT_DIM, anchor="center")
         for seat in range(1, len(self.counts) + 1):
             is_neutral = seat == len(self.counts)
-            draw_text(canvas, fonts, self.controller.name(None if is_neutral else seat),
-                      (BODY.left, self.row(seat).centery), theme.BODY_SIZE, anchor="midleft")
+            row = self.row(seat)
+            draw_fitted(canvas, fonts, self.controller.name(None if is_neutral else seat),
+                        pygame.Rect(BODY.left, row.top, NAME_W - 10, row.height),
+                        theme.BODY_SIZE)
         if self.problem:
             draw_paragraph(canvas, fonts, self.problem,
                            pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width - 220, 60),

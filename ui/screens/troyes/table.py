@@ -12,7 +12,7 @@ from companion.troyes.events import NEUTRAL
 from companion.troyes.game import Cubes
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text
 from ..base import BODY, Screen
 from .controller import TroyesController
 from .log_text import line_text
@@ -95,9 +95,12 @@ class TroyesTableScreen(Screen):
             cubes = ", ".join(f"{name(o or None)} {n}" for o, n in counts.items()) or "-"
             if card.plunder:
                 cubes += t("troyes.log_plunder")
-            draw_text(canvas, fonts, head, (row.left + 8, row.top + 2), theme.SMALL_SIZE + 3)
-            draw_text(canvas, fonts, t("troyes.event_cubes", cubes=cubes),
-                      (row.left + 8, row.top + 24), theme.SMALL_SIZE, theme.TEXT_DIM)
+            text = pygame.Rect(row.left + 8, row.top, row.width - 124, row.height)
+            draw_fitted(canvas, fonts, head, pygame.Rect(text.left, text.top + 1, text.width, 24),
+                        theme.SMALL_SIZE + 3, anchor="topleft")
+            draw_fitted(canvas, fonts, t("troyes.event_cubes", cubes=cubes),
+                        pygame.Rect(text.left, text.top + 24, text.width, 22), theme.SMALL_SIZE,
+                        theme.TEXT_DIM, anchor="topleft")
         self.draw_cathedral(canvas, v)
         self.draw_log(canvas, v)
         if self.problem:  # over the oldest log lines
@@ -123,7 +126,9 @@ class TroyesTableScreen(Screen):
                               theme.ACCENT, anchor="center", bold=True)
         for seat, name in enumerate(self.controller.names, start=1):
             y = BODY.top + 26 + 3 * CELL_H + 34 + (seat - 1) * 22
-            draw_text(canvas, fonts, f"{seat}  {name}", (left, y), theme.SMALL_SIZE)
+            draw_fitted(canvas, fonts, f"{seat}  {name}",
+                        pygame.Rect(left, y, BODY.right - left, 22), theme.SMALL_SIZE,
+                        anchor="topleft", name=name)
 
     def draw_log(self, canvas: pygame.Surface, v) -> None:
         fonts, t = self.app.fonts, self.t
@@ -131,8 +136,9 @@ class TroyesTableScreen(Screen):
         draw_text(canvas, fonts, t("troyes.log_title"), (BODY.left, top), theme.SMALL_SIZE,
                   theme.TEXT_DIM)
         room = (BODY.bottom - 60 - top - 20) // 20
-        lines = [line_text(t, self.controller.name, line) for line in v.log[-room:]]
-        canvas.set_clip(pygame.Rect(BODY.left, top, EVENTS_W, BODY.bottom - top))
-        for k, text in enumerate(reversed(lines)):  # newest first; Log shows them whole
-            draw_text(canvas, fonts, text, (BODY.left, top + 20 + k * 20), theme.SMALL_SIZE)
-        canvas.set_clip(None)
+        name = self.controller.name
+        for k, line in enumerate(reversed(v.log[-room:])):  # newest first; Log: them whole
+            draw_fitted(canvas, fonts, line_text(t, name, line),
+                        pygame.Rect(BODY.left, top + 20 + k * 20, EVENTS_W, 20), theme.SMALL_SIZE,
+                        anchor="topleft", name=name(line.seat) if line.seat else "",
+                        floor=theme.SMALL_SIZE)

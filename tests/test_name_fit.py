@@ -1,0 +1,486 @@
+"""Names that always fit (issue 20). Every screen of the three games, their score entries,
+results and History is played through with the most players each game allows, all named with
+the longest names the entry allows (24 of the widest Latin letter, or 24 Hangul syllables), in
+Korean and in English; and every frame a screen draws is checked: no two texts meet, no text
+leaves the box it was drawn for (a button, a seat, a row, a paragraph's area) or the screen, and
+no text runs over a button it does not belong to. Texts are compared by their ink (the pixels
+drawn), so lines touching only by the empty space above their letters do not count; what a
+clip hides does not count either.
+
+The texts are seen through ``ui.widgets.recorder``. ``NAME_FIT_SHOTS=folder`` saves the first
+frames of each screen there, to look at."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+import pytest
+
+import test_ui_tiletum as tiletum
+import troyes_driver
+from citadels_driver import Table, setup_lines
+from conftest import play
+from companion.names import MAX_NAME, name_problem
+from ui import theme, widgets
+from ui.geometry import HEIGHT, WIDTH
+from ui.screens.base import Screen
+
+WIDEST = "W"  # NanumGothic's widest letter: 24 W are 432 px at 17 px, 24 syllables 384 px
+LATIN = tuple(first + WIDEST * (MAX_NAME - 1) for first in "WMGQODHN")
+HANGUL = tuple(first + ("똠방각하" * 6)[1:] for first in "가나다라마바사아")
+NAME_SETS = {"latin": LATIN, "hangul": HANGUL}
+SCREEN = pygame.Rect(0, 0, WIDTH, HEIGHT)
+SHOTS_PER_SCREEN = 4
+
+
+# --- what is checked ------------------------------------------------------------------------------
+
+def ink(drawn: widgets.Drawn, clip: pygame.Rect | None) -> pygame.Rect:
+    """Where a text's pixels are, as far as the canvas's ``clip`` (if any) lets them show."""
+    where = drawn.surface.get_bounding_rect().move(drawn.rect.topleft)
+    return where.clip(clip) if clip else where
+
+
+def described(drawn: widgets.Drawn, where: pygame.Rect) -> str:
+    return f"{drawn.text!r} at {tuple(where)}"
+
+
+def frame_problems(drawn: list[tuple[widgets.Drawn, pygame.Rect | None]], buttons) -> list[str]:
+    """What is wrong with one frame's texts (each with the canvas's clip, if any): a text off
+    the screen or out of its box, over a button it was not drawn for, or meeting another."""
+    texts = [(d, ink(d, clip)) for d, clip in drawn if d.text.strip()]
+    texts = [(d, where) for d, where in texts if where.width and where.height]
+    solid = [b for b in buttons if b.visible and not b.bare]  # (a bare one: a die, a wedge)
+    out = []
+    for i, (d, where) in enumerate(texts):
+        if not SCREEN.contains(where):
+            out.append(f"{described(d, where)} leaves the screen")
+        if d.box is not None and not d.box.contains(where):
+            out.append(f"{described(d, where)} leaves its box {tuple(d.box)}")
+        for b in solid:
+            if where.colliderect(b.rect) and not (d.box is not None and b.rect.contains(d.box)):
+                out.append(f"{described(d, where)} runs over button {b.name!r}")
+        for other, there in texts[i + 1:]:
+            if where.colliderect(there):
+                out.append(f"{described(d, where)} meets {described(other, there)}")
+    return out
+
+
+@dataclass
+class Frames:
+    """Every frame the screens draw (``watch``), checked: the problems found by screen, and the
+    screens seen. ``skipped``: screens another test checks."""
+
+    skipped: frozenset[str] = frozenset()
+    shots: Path | None = None
+    problems: dict[str, set[str]] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
+    _last: object = None
+
+    def draw(self, screen: Screen, canvas: pygame.Surface, draw) -> None:
+        """``draw(screen, canvas)`` with every text recorded, then checked."""
+        drawn: list[tuple[widgets.Drawn, pygame.Rect | None]] = []
+
+        def record(d: widgets.Drawn) -> None:
+            if d.canvas is canvas:  # (not a die's letter on the die's own picture)
+                clip = canvas.get_clip()
+                drawn.append((d, clip if clip != SCREEN else None))
+
+        before, widgets.recorder = widgets.recorder, record
+        try:
+            draw(screen, canvas)
+        finally:
+            widgets.recorder = before
+        self.seen.add(screen.name)
+        buttons = [b for b in screen.buttons if b.visible]
+        frame = (screen.name, tuple((d.text, tuple(d.rect), clip and tuple(clip))
+                                    for d, clip in drawn), tuple(tuple(b.rect) for b in buttons))
+        if screen.name in self.skipped or frame == self._last:  # the same frame: checked
+            return
+        self._last = frame
+        self.save(screen.name, canvas)
+        for problem in frame_problems(drawn, buttons):
+            self.problems.setdefault(screen.name, set()).add(problem)
+
+    def save(self, name: str, canvas: pygame.Surface) -> None:
+        if self.shots is None:
+            return
+        self.shots.mkdir(parents=True, exist_ok=True)
+        n = sum(1 for _ in self.shots.glob(f"{name}-*.png"))
+        if n < SHOTS_PER_SCREEN:
+            pygame.image.save(canvas, str(self.shots / f"{name}-{n}.png"))
+
+    def report(self) -> str:
+        lines = [f"{name}: {p}" for name, found in sorted(self.problems.items())
+                 for p in sorted(found)]
+        return f"{len(lines)} problems\n" + "\n".join(lines[:60])
+
+
+def watch(monkeypatch, skipped: frozenset[str] = frozenset()) -> Frames:
+    """Check every frame a screen draws from now on."""
+    shots = os.environ.get("NAME_FIT_SHOTS")
+    found = Frames(skipped, Path(shots) if shots else None)
+    draw = Screen.draw
+    monkeypatch.setattr(Screen, "draw", lambda screen, canvas: found.draw(screen, canvas, draw))
+    return found
+
+
+SETUP_SCREENS = frozenset({"citadels-setup", "troyes-setup", "tiletum-setup",
+                           "tiletum-festivals"})
+
+
+@pytest.fixture
+def frames(monkeypatch) -> Frames:
+    """Every frame checked but the setup screens' (``test_the_setup_screens...`` has them)."""
+    return watch(monkeypatch, SETUP_SCREENS)
+
+
+def table_app(make_app, language: str, names: tuple[str, ...]):
+    """An app whose roster is ``names`` (the names new games take), seeded like the tour."""
+    app = make_app(language=language, roster=names)
+    app.seeds = iter(range(5, 1_000_000))
+    return app
+
+
+def test_the_names_are_the_longest_the_entry_allows():
+    for names in NAME_SETS.values():
+        assert len(set(names)) == 8 and len({n[0] for n in names}) == 8
+        assert all(len(n) == MAX_NAME and name_problem(n) is None for n in names)
+
+
+def test_the_check_finds_texts_that_meet_leave_their_box_or_run_over_a_button(make_app):
+    """The check itself: a name drawn over another, out of its seat, over a button."""
+    app = make_app()
+    canvas = pygame.Surface((WIDTH, HEIGHT))
+    seat = pygame.Rect(100, 100, 84, 32)
+    drawn: list[widgets.Drawn] = []
+    widgets.recorder = drawn.append
+    try:
+        widgets.draw_text(canvas, app.fonts, LATIN[0], seat.center, anchor="center", box=seat)
+        widgets.draw_text(canvas, app.fonts, LATIN[1], (100, 110))
+        widgets.draw_fitted(canvas, app.fonts, LATIN[2], pygame.Rect(100, 200, 84, 32))
+        widgets.draw_text(canvas, app.fonts, "ok", (10, 300))
+    finally:
+        widgets.recorder = None
+    button = widgets.Button(pygame.Rect(0, 290, 60, 48), "", name="b")
+    found = frame_problems([(d, None) for d in drawn], [button])
+    assert any("leaves its box" in p and LATIN[0] in p for p in found)
+    assert any(LATIN[0] in p and "meets" in p and LATIN[1] in p for p in found)
+    assert any("'ok'" in p and "runs over button 'b'" in p for p in found)
+    assert not any(LATIN[2] in p or widgets.ELLIPSIS in p for p in found)  # the fitted one
+
+
+# --- the fit ---------------------------------------------------------------------------------
+
+WIDTHS = (60, 84, 120, 200, 300, 450)
+SIZES = (theme.SMALL_SIZE, theme.BODY_SIZE, theme.BIG_SIZE)
+
+
+@pytest.mark.parametrize("name", [LATIN[1], HANGUL[1], "Alexandra-Catherine", "Bartholomew",
+                                  "민수 Kim"])
+def test_a_name_shrinks_to_the_floor_then_is_cut(fonts, name):
+    """Whole at the largest size that holds it, never below the floor; below it, the longest
+    start of the name that fits with "…" after it, at the floor."""
+    for size in SIZES:
+        for width in WIDTHS:
+            line, fitted = widgets.fit_line(fonts, name, size, width)
+            assert fonts.width(line, fitted) <= width, (name, size, width)
+            assert fitted in widgets.shrink_sizes(size) and fitted >= theme.FLOOR_SIZE
+            if line == name:
+                larger = [s for s in widgets.shrink_sizes(size) if s > fitted]
+                assert all(fonts.width(name, s) > width for s in larger)
+                continue
+            assert fitted == theme.FLOOR_SIZE and line.endswith(widgets.ELLIPSIS)
+            kept = line[:-1]
+            assert name.startswith(kept)
+            longer = next(name[:k].rstrip() for k in range(len(kept) + 1, len(name) + 1)
+                          if name[:k].rstrip() != kept) + widgets.ELLIPSIS
+            assert fonts.width(longer, fitted) > width, (name, width, line)
+
+
+def test_a_line_holding_a_name_keeps_the_rest_whole(fonts):
+    name = HANGUL[0]
+    for template in ("Pass to {}", "{} completed their city first · 3 rounds", "1. {}"):
+        text = template.format(name)
+        line, size = widgets.fit_line(fonts, text, theme.BODY_SIZE, 300, name=name)
+        assert size == theme.FLOOR_SIZE and fonts.width(line, size) <= 300
+        before, after = template.split("{}")
+        assert line.startswith(before) and line.endswith(after) and widgets.ELLIPSIS in line
+
+
+def test_a_button_holding_a_name_cuts_it_on_one_line(fonts):
+    """A name too wide for its button even at the floor: one line, cut (not broken across
+    lines); a label that fits keeps its words and lines."""
+    lines, size = widgets.fit_label(fonts, LATIN[0], theme.BODY_SIZE, 150, 44, theme.FLOOR_SIZE)
+    assert size == theme.FLOOR_SIZE and len(lines) == 1 and lines[0].endswith(widgets.ELLIPSIS)
+    assert fonts.width(lines[0], size) <= 150
+    assert widgets.fit_label(fonts, "2\nThief", theme.BODY_SIZE, 150, 56) == (("2", "Thief"),
+                                                                              theme.BODY_SIZE)
+
+
+def test_a_paragraph_naming_players_cuts_the_names_before_the_sentence(fonts):
+    names = list(HANGUL[:4])
+    text = "New turn order: " + ", ".join(f"{k}. {n}" for k, n in enumerate(names, 1)) + "."
+    short = widgets.shorten_names(fonts, text, names, theme.SMALL_SIZE, 500, 50)
+    assert short != text and short.startswith("New turn order: 1. ") and short.endswith(".")
+    assert len(widgets.wrap(fonts, short, theme.SMALL_SIZE, 500)) * \
+        fonts.get(theme.SMALL_SIZE).get_linesize() <= 50
+    assert widgets.shorten_names(fonts, "Mina, Joon.", ["Mina", "Joon"], 17, 500, 50) == \
+        "Mina, Joon."
+
+
+def test_text_shrinks_only_through_the_sizes_the_app_prepares():
+    """Korean is drawn from pieces prepared at these sizes while idle (ui/prepare.py): a
+    fitted name never needs a size drawn on the frame that shows it."""
+    from ui.prepare import SYLLABLE_FONTS
+
+    prepared = {size for size, bold in SYLLABLE_FONTS if not bold}
+    for size in (theme.SMALL_SIZE, theme.BODY_SIZE, theme.BUTTON_SIZE, theme.BIG_SIZE):
+        assert set(widgets.shrink_sizes(size)) <= prepared | {size}
+
+
+def test_nothing_is_recorded_unless_a_test_asks():
+    assert widgets.recorder is None
+
+
+def font_files_open(app) -> int:
+    paths = {app.fonts.regular_path, app.fonts.bold_path}
+    return sum(1 for fd in Path("/proc/self/fd").iterdir()
+               if fd.exists() and str(fd.resolve()) in paths)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc")
+def test_an_app_that_closes_lets_go_of_its_font_files(make_app):
+    """pygame keeps a font's file open when the font outlives pygame: the fonts are let go of
+    as it quits (the tests here make dozens of apps, each opening ~40 sizes)."""
+    app = make_app(language="ko")
+    app.finish_idle_work()
+    assert font_files_open(app) > 10
+    app.running = False
+    app.close()
+    assert font_files_open(app) == 0
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_seats_round_the_table_never_touch(players):
+    """Not even the crown holder's gold ring: seats are made narrower when the table is full."""
+    from ui.screens.citadels import calling, draft
+    from ui.screens.citadels.seatmap import RING, seat_rects
+
+    for area, size in ((calling.MAP, calling.SEAT), (draft.MAP, (96, 36))):
+        for widest in (size[0], 2 * size[0]):  # as wide as long names would need
+            seats = seat_rects(area, players, size, widest)
+            for i, seat in enumerate(seats):
+                assert area.contains(seat) and seat.width <= widest
+                for other in seats[i + 1:]:
+                    assert not seat.inflate(RING, RING).colliderect(other), (area, players)
+
+
+# --- the games ----------------------------------------------------------------------------------
+
+def go(app, *lines: str) -> None:
+    play(app, "\n".join(lines))
+
+
+def walk(app, steps: dict[str, str], until: str, limit: int = 200) -> None:
+    """Tap ``steps[screen]`` on whatever screen is on top until ``until`` is."""
+    for _ in range(limit):
+        if app.top.name == until:
+            return
+        go(app, steps[app.top.name])
+    raise AssertionError(f"no {until!r}")
+
+
+def history_detail(app, *then: str) -> None:
+    """The newest finished game in History, its detail, and what ``then`` does there."""
+    app.pop_to("home")
+    go(app, "TAP @history", "EXPECT history")
+    row = next(i for i, r in enumerate(app.top.games) if r.finished)
+    go(app, f"TAP @row{row}", "EXPECT history-detail", *then)
+
+
+CHARACTERS = {  # the ones that name players most: targets, the crown, tokens, the Queen, tax
+    "latin": ("assassin", "blackmailer", "magician", "emperor", "bishop", "merchant",
+              "architect", "warlord", "queen"),
+    "hangul": ("magistrate", "thief", "wizard", "king", "abbot", "alchemist", "navigator",
+               "diplomat", "tax_collector"),
+}
+CITADELS_SCORE = {"score-city": "TAP @next", "score-questions": "TAP @next"}
+CITADELS_SCREENS = {
+    "citadels-picker", "draft-public", "gate", "draft-private", "draft-confirm", "wipe",
+    "calling", "secret-tokens", "whoami", "own", "undo", "city", "round-summary", "game-over",
+    "score-city", "score-questions", "score-characters", "score-results", "score-breakdown",
+    "kept", "history", "history-detail"}
+
+
+def citadels_game(app, names: str) -> None:
+    """Eight players from the setup to History: the draft (its public screen too), the
+    calling (a look at a character, an undo, a completed city), the round summaries, the end,
+    the score entry from the game, the rounds in History; then a score sheet of 0 for all
+    (a tie of eight), its results and breakdown, saved and opened from History."""
+    setup_lines(app, 8, characters=CHARACTERS[names])
+    go(app, "EXPECT gate", "BACK", "EXPECT draft-public", "TAP @pass", "EXPECT gate")
+    table = Table(app, seed=3, complete_from=2, undo_rate=0.05)
+    table.play(lambda app: app.top.name == "calling"
+               and app.top.controller.calling_public().may_look)
+    seat = app.top.controller.calling_public().may_look[-1]
+    go(app, "TAP @check", "EXPECT whoami", f"TAP @seat{seat}", "HOLD @player", "EXPECT own",
+       "OK", "EXPECT calling")
+    table.play(lambda app: app.top.name == "calling" and app.top.controller.can_undo)
+    go(app, "TAP @undo", "EXPECT undo", "TAP @keep", "TAP @city", "EXPECT city", "BACK")
+    table.play()
+    go(app, "TAP @score", "EXPECT score-city", "TAP @next", "EXPECT score-questions",
+       "TAP @characters", "EXPECT score-characters", "TAP @done", "EXPECT score-questions")
+    walk(app, CITADELS_SCORE, "score-results")
+    app.pop_to("home")
+    go(app, "TAP @kept", "EXPECT kept")
+    history_detail(app, "TAP @rounds", "TAP @round-next", "TAP @summary")
+    go(app, "BACK", "BACK", "TAP @citadels", "EXPECT citadels-setup")
+    while app.top.players < 8:
+        go(app, "TAP @more")
+    go(app, "TAP @score")
+    walk(app, CITADELS_SCORE, "score-results")
+    go(app, "TAP @row1", "EXPECT score-breakdown", "BACK", "TAP @done", "EXPECT home")
+    history_detail(app, "TAP @breakdown", "EXPECT score-results", "TAP @row8",
+                   "EXPECT score-breakdown")
+
+
+TROYES_SCREENS = {
+    "troyes-board", "troyes-adjust", "troyes-citizens", "troyes-table", "troyes-event-entry",
+    "troyes-log", "troyes-undo", "troyes-score-entry", "score-results", "score-breakdown",
+    "history-detail"}
+
+
+def troyes_quickly_to_the_end(app) -> None:
+    """The rounds left, each player passing at once, no black dice."""
+    from companion.troyes.state import ACTIONS, DEFENCE, EVENTS, INCOME, OVER
+
+    c = app.top.controller
+    while c.view().phase != OVER:
+        phase = c.view().phase
+        if phase == INCOME:
+            go(app, "TAP @income")
+        elif phase == EVENTS:
+            go(app, *["TAP @fewer"] * app.top.black_count, "TAP @roll")
+        elif phase == DEFENCE:
+            troyes_driver.defend_all(app)
+        else:
+            assert phase == ACTIONS
+            go(app, "TAP @pass")
+
+
+def troyes_game(app, names: str) -> None:
+    """Four players from the setup to History: the placement, a correction, a whole round
+    (event cards entered, a black die, the defence, actions), undo, the table and its log;
+    the other rounds quickly; the final score, its results and breakdown, History."""
+    troyes_driver.start(app, 4)
+    go(app, "TAP @player1", "EXPECT troyes-adjust", "TAP @citizens", "EXPECT troyes-citizens",
+       "TAP @done", "TAP @done", "EXPECT troyes-board")
+    troyes_driver.play_round(app, troyes_driver.CARDS)
+    go(app, "TAP @undo", "EXPECT troyes-undo", "TAP @keep", "TAP @table", "EXPECT troyes-table",
+       "TAP @log", "EXPECT troyes-log", "BACK", "TAP @done", "EXPECT troyes-board")
+    troyes_quickly_to_the_end(app)
+    go(app, "TAP @score", "EXPECT troyes-score-entry",
+       *["TAP @next"] * 4, "EXPECT score-results", "TAP @row1", "EXPECT score-breakdown",
+       "BACK", "TAP @done", "EXPECT home")
+    history_detail(app, "TAP @breakdown", "EXPECT score-results")
+
+
+TILETUM_SCREENS = {
+    "tiletum-board", "tiletum-corruption", "tiletum-take", "tiletum-bonus", "tiletum-track",
+    "tiletum-king", "tiletum-king-phase", "tiletum-festival", "tiletum-undo", "tiletum-order",
+    "tiletum-score-entry", "score-results", "score-breakdown", "history-detail"}
+
+
+def tiletum_game(app, names: str) -> None:
+    """Four players from the setup to History: the starting gold, a round with every screen of
+    the board (a take turned onto the Joker, a building's bonus, a King move, the track, undo,
+    the king phase, the festival), the other rounds, the final score, results, History; and a
+    game kept under rules 2, whose new turn order the table taps in."""
+    tiletum.setup_game(app, 4)
+    go(app, "TAP @start", "EXPECT tiletum-board", "TAP @begin", "TAP @reveal", "TAP @ok")
+    tiletum.joker_take(app)
+    go(app, "TAP @cancel", "TAP @building", "EXPECT tiletum-bonus", "TAP @cancel")
+    tiletum.take_any(app, steps=1)
+    c = app.top.controller
+    tiletum.king_move(app, c.view().order[-1], 3)
+    go(app, "TAP @track", "EXPECT tiletum-track", "TAP @ok", "TAP @undo", "EXPECT tiletum-undo",
+       "TAP @keep", "EXPECT tiletum-board")
+    for _ in range(c.players - 1):
+        tiletum.take_any(app)
+    for _ in range(2):
+        go(app, "TAP @reveal", "TAP @ok")
+        for _ in range(c.players):
+            tiletum.take_any(app)
+    tiletum.king_phase(app)
+    go(app, "TAP @festival", "EXPECT tiletum-festival")
+    for _ in range(c.players):
+        go(app, "TAP @count-more", "TAP @confirm")
+    for _ in range(3):
+        tiletum.play_round(app)
+    go(app, "TAP @score", "EXPECT tiletum-score-entry", *["TAP @next"] * 4,
+       "EXPECT score-results", "TAP @row1", "EXPECT score-breakdown", "BACK", "TAP @done")
+    history_detail(app, "TAP @breakdown", "EXPECT score-results")
+    tiletum_rules_2(app)
+
+
+def tiletum_rules_2(app) -> None:
+    """A game kept under rules 2 (no king track): the table taps the new turn order."""
+    from companion.tiletum.game import DEFAULT_FESTIVALS, config_for
+    from companion.tiletum.wheel import corruption_tokens
+    from ui.screens.tiletum.board import TiletumBoardScreen
+    from ui.screens.tiletum.controller import TiletumController
+
+    app.pop_to("home")
+    config = config_for(4, range(1, 5), DEFAULT_FESTIVALS, corruption_tokens())
+    c = TiletumController.create(app, {**config, "rules": 2, "names": list(app.config.roster)[:4]})
+    app.push(TiletumBoardScreen(app, c))
+    go(app, "TAP @begin")
+    for _ in range(3):
+        go(app, "TAP @reveal", "TAP @ok")
+        for _ in range(c.players):
+            tiletum.take_any(app)
+    go(app, "TAP @order", "EXPECT tiletum-order", "TAP @seat2", "TAP @confirm",
+       "EXPECT tiletum-order", "TAP @keep", "TAP @confirm", "EXPECT tiletum-board")
+
+
+GAMES = {"citadels": (citadels_game, CITADELS_SCREENS), "troyes": (troyes_game, TROYES_SCREENS),
+         "tiletum": (tiletum_game, TILETUM_SCREENS)}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_screen_with_the_most_players_and_the_longest_names(make_app, frames, language,
+                                                                  names, game):
+    """Citadels with 8 players, Troyes and Tiletum with 4 (their most); every screen of the
+    game seen, no frame with a problem."""
+    play_game, screens = GAMES[game]
+    play_game(table_app(make_app, language, NAME_SETS[names]), names)
+    assert screens <= frames.seen, screens - frames.seen
+    assert not frames.problems, frames.report()
+
+
+# --- the setup screens --------------------------------------------------------------------------
+
+SETUPS = {  # each game's setup with its most players, a game kept (Continue names them)
+    "citadels": ["TAP @citadels", *["TAP @more"] * 4, *["TAP @crown-next"] * 7, "TAP @start",
+                 "EXPECT gate", "BACK", "TAP @leave", "EXPECT home", "TAP @citadels"],
+    "troyes": ["TAP @troyes", "TAP @more", "TAP @start", "EXPECT troyes-board", "BACK",
+               "EXPECT home", "TAP @troyes", "TAP @first-next"],
+    "tiletum": ["TAP @tiletum", "TAP @more", "TAP @rotate", "TAP @next",
+                "EXPECT tiletum-festivals", "TAP @start", "EXPECT tiletum-board", "BACK",
+                "EXPECT home", "TAP @tiletum"],
+}
+@pytest.mark.parametrize("game", SETUPS)
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_setup_screens_with_long_names(make_app, monkeypatch, language, names, game):
+    found = watch(monkeypatch)
+    app = table_app(make_app, language, NAME_SETS[names])
+    go(app, *SETUPS[game])
+    assert f"{game}-setup" in found.seen
+    assert not found.problems, found.report()
