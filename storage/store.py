@@ -77,6 +77,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " score INTEGER, won INTEGER, characters TEXT NOT NULL DEFAULT '',"
         " PRIMARY KEY (session_id, seat))",
         "CREATE INDEX player_results_by_player ON player_results (player_id)",
+        # statistics read every row's player, score and won from this index alone
+        "CREATE INDEX player_results_stats ON player_results (player_id, name, score, won)",
         "CREATE INDEX player_results_by_name ON player_results (name)",
         lambda db: record_finished(db, "finished_at IS NOT NULL")),
 }

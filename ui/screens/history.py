@@ -2,13 +2,16 @@
 store a page at a time (it opens at once with 10,000 games), filtered by game (All, then one
 button per registered game). A row in progress reopens where it stands, a finished one opens
 its detail (ui/screens/history_detail.py), a damaged one offers to delete it; any row can be
-deleted (after asking) with the button at its right end."""
+deleted (after asking) with the button at its right end. "Statistics" (title bar) opens
+ui/screens/stats.py for the game shown. The game filter is shared with Statistics
+(``GameFilter``)."""
 
 from __future__ import annotations
 
 import pygame
 
 from .. import registry, theme
+from ..geometry import WIDTH
 from ..widgets import Button, draw_text, grid
 from .base import BODY
 from .history_detail import HistoryDetailScreen, outcome_text, short_names
@@ -18,6 +21,7 @@ from .listing import ListScreen
 FILTER = pygame.Rect(BODY.left, BODY.top, BODY.width, 48)
 FILTER_MIN_W = 120  # px: a filter button narrower than this would cut its game's name
 LIST_TOP = FILTER.bottom + 22  # room above the rows for the count and the position
+STATS = pygame.Rect(WIDTH - 132 - 8 - 170, 8, 170, 48)  # in the title bar, left of Back
 
 
 def stored_kinds(store) -> tuple[str, ...]:
@@ -35,32 +39,29 @@ def kinds_of(entry, stored: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(own))
 
 
-class HistoryScreen(ListScreen):
-    name = "history"
-    visible_rows = 6
-    area = pygame.Rect(BODY.left, LIST_TOP, BODY.width, BODY.bottom - LIST_TOP)
+class GameFilter:
+    """The game filter History and Statistics share: All, then one button per registered game
+    across ``filter_rect``; ``kinds`` are the session kinds it shows (None: all). A screen
+    mixing it in calls ``init_filter`` before building, ``build_filter`` in ``build``, and gets
+    ``filter_changed()`` after a tap."""
 
-    def __init__(self, app):
-        self.filter: str | None = None  # a game id; None shows every game
+    filter_rect = FILTER
+
+    def init_filter(self, game_id: str | None = None) -> None:
+        self.filter: str | None = game_id  # a game id; None shows every game
         self.filter_first = 0  # the first game shown when the filter buttons do not all fit
         self.kinds: tuple[str, ...] | None = None  # the session kinds the filter shows
-        super().__init__(app)
 
-    def title(self) -> str:
-        return self.t("history.title")
-
-    # --- the filter -------------------------------------------------------------------------
-    def build(self) -> None:
-        self.build_filter()
-        self.build_list()
+    def filter_changed(self) -> None:
+        """After a tap on the filter (``filter`` and ``kinds`` are set)."""
 
     def build_filter(self) -> None:
         """All, then one button per game; when they do not fit, All, ◀, as many games as fit
         and ▶ (the games slide along)."""
         games = registry.games()
-        fits = max(4, FILTER.width // FILTER_MIN_W)
+        fits = max(4, self.filter_rect.width // FILTER_MIN_W)
         self.filter_paged = len(games) + 1 > fits
-        cells = grid(FILTER, min(len(games) + 1, fits), min(len(games) + 1, fits), 8)
+        cells = grid(self.filter_rect, min(len(games) + 1, fits), min(len(games) + 1, fits), 8)
         self.add(Button(cells[0], lambda: self.t("history.all"), lambda: self.set_filter(None),
                         name="filter-all", selected=lambda: self.filter is None,
                         size=theme.BODY_SIZE))
@@ -77,6 +78,7 @@ class HistoryScreen(ListScreen):
                             and self._filter_game(i).id == self.filter))
             for i, cell in enumerate(slots)]
         self.slide_filter(0)
+        self.find_kinds()
 
     def _filter_game(self, i: int):
         games = registry.games()
@@ -105,11 +107,10 @@ class HistoryScreen(ListScreen):
         self.app.dirty = True
 
     def set_filter(self, game_id: str | None) -> None:
-        """Show only ``game_id``'s sessions (None: all), from the newest."""
+        """Show only ``game_id``'s sessions (None: all)."""
         self.filter = game_id
-        self.offset = 0
         self.find_kinds()
-        self.reload()
+        self.filter_changed()
 
     def find_kinds(self) -> None:
         """The session kinds the filter shows (every kind for All, or a game no longer
@@ -119,6 +120,37 @@ class HistoryScreen(ListScreen):
             self.filter = self.kinds = None
         else:
             self.kinds = kinds_of(entry, stored_kinds(self.app.store))
+
+
+class HistoryScreen(GameFilter, ListScreen):
+    name = "history"
+    visible_rows = 6
+    area = pygame.Rect(BODY.left, LIST_TOP, BODY.width, BODY.bottom - LIST_TOP)
+    title_width = STATS.left - 2 * theme.MARGIN  # px the title may take (Statistics, Back)
+
+    def __init__(self, app):
+        self.init_filter()
+        super().__init__(app)
+
+    def title(self) -> str:
+        return self.t("history.title")
+
+    def build(self) -> None:
+        self.build_filter()
+        self.add(Button(STATS, lambda: self.t("stats.open"), self.open_stats, name="stats",
+                        size=theme.BODY_SIZE))
+        self.build_list()
+
+    def filter_changed(self) -> None:
+        """The chosen game's rows, from the newest."""
+        self.offset = 0
+        self.reload()
+
+    def open_stats(self) -> None:
+        """Statistics, for the game History shows (imported here: History opens without it)."""
+        from .stats import StatsScreen
+
+        self.app.push(StatsScreen(self.app, self.filter))
 
     # --- the list ---------------------------------------------------------------------------
     def on_enter(self) -> None:

@@ -1,0 +1,238 @@
+"""Statistics: sums over the finished games' player rows (``player_results``, written by
+``record_finished``), never a game's result parsed again, so they stay quick at 10,000 games.
+
+A player is the remembered player (``player_id``: a renamed player keeps their games, under
+their name now), else the name played. Each function takes ``games``, the kinds of session to
+count (``("troyes", "troyes-score")``, as ``Store.count`` does; None: every kind).
+
+Definitions:
+- ``games``: finished games played; ``scored``: those with final scores entered.
+- ``wins``: scored games won; in a tie every winner wins.
+- win rate = wins / scored games (a game without scores counts as played, not in the rate).
+- a Citadels character's rate: the scored games in which its holder (in the last round) won,
+  out of the scored games in which it was held; kept apart per edition (the 2016 and classic
+  editions share ids, but not every character's rank and ability: ``tax_collector``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+RECENT = 10
+"""Scores in a player's sparkline (the latest, oldest first)."""
+MAX_BUCKETS = 10
+"""Bars of a score histogram, at most."""
+NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+
+
+class Recent(NamedTuple):
+    """One of a player's latest scores."""
+
+    score: int
+    won: bool
+
+
+class PlayerStats(NamedTuple):
+    """One player's finished games."""
+
+    player_id: int | None  # None: a name not remembered
+    name: str  # the remembered player's name now, else the name played
+    games: int  # finished games played
+    scored: int  # of them, with final scores
+    wins: int  # scored games won (a tie: each winner)
+    average: float | None  # mean final score (None: no scored game)
+    best: int | None
+    last_played: str  # the latest game's ``played_at`` (UTC stamp)
+    recent: tuple[Recent, ...] = ()  # the latest RECENT scores, oldest first
+
+    @property
+    def win_rate(self) -> float | None:
+        """wins / scored games; None when no game was scored."""
+        return self.wins / self.scored if self.scored else None
+
+
+class CharacterStats(NamedTuple):
+    """A Citadels character held in the last round of scored games."""
+
+    edition: str | None  # the game's edition (config ``edition``)
+    character: str  # its id (companion/citadels/characters.json)
+    games: int  # scored games in which it was held in the last round
+    wins: int  # of them, won by its holder
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+
+class Bucket(NamedTuple):
+    """Final scores from ``low`` to ``high`` (both included)."""
+
+    low: int
+    high: int
+    count: int  # players' totals in it
+    wins: int  # of them, winning totals
+
+
+class ScoreDistribution(NamedTuple):
+    """The final scores of one game's scored games."""
+
+    games: int  # scored games
+    scores: int  # players' totals
+    lowest: int
+    highest: int
+    average: float
+    buckets: tuple[Bucket, ...]  # equal widths, lowest first, empty ones included
+    winning_lowest: int | None  # the winners' totals (None: no winner was recorded)
+    winning_highest: int | None
+    winning_average: float | None
+
+
+def _kinds(games: tuple[str, ...] | None, column: str = "s.game") -> tuple[str, tuple]:
+    """``<column> IN (…)`` and its arguments (``1``, true, for every kind)."""
+    if games is None:
+        return "1", ()
+    return f"{column} IN ({','.join('?' * len(games))})", tuple(games)
+
+
+def _sessions(games: tuple[str, ...] | None) -> tuple[str, tuple]:
+    """A condition on ``r.session_id``: a session of ``games`` (``1``: any); read from the
+    index on (game, touched), never a session's row."""
+    if games is None:
+        return "1", ()
+    where, args = _kinds(games, "game")
+    return f"r.session_id IN (SELECT id FROM sessions WHERE {where})", args
+
+
+def players(store, games: tuple[str, ...] | None = None) -> list[PlayerStats]:
+    """Every player of the finished games (of ``games``), the most games first (then wins,
+    then name), each with the day of their latest game and their latest RECENT scores.
+
+    Summed by (player_id, name played) — the order of the table's indexes — then the names a
+    remembered player played under are added together here (a handful of rows)."""
+    where, args = _sessions(games)
+    groups: dict[tuple, list[tuple]] = {}
+    for row in store.query(
+            "SELECT r.player_id, r.name, COUNT(*), COUNT(r.score), IFNULL(SUM(r.won), 0),"
+            " IFNULL(SUM(r.score), 0), MAX(r.score) FROM player_results r"
+            f" WHERE {where} GROUP BY r.player_id, r.name", args):
+        groups.setdefault((row[0], None) if row[0] is not None else (None, row[1]),
+                          []).append(row)
+    names = dict(store.query("SELECT id, name FROM players"))
+    last, recent = _latest(store, games, {key: sum(row[3] for row in rows)
+                                          for key, rows in groups.items()})
+    found = [_summed(names.get(key[0], rows[0][1]), rows, last.get(key, ""),
+                     recent.get(key, ())) for key, rows in groups.items()]
+    return sorted(found, key=lambda p: (-p.games, -p.wins, p.name.casefold()))
+
+
+def _summed(name: str, rows: list[tuple], last: str, recent: tuple) -> PlayerStats:
+    """One player from their (player_id, name, games, scored, wins, total, best) rows."""
+    games, scored, wins, total = (sum(row[i] for row in rows) for i in range(2, 6))
+    best = max((row[6] for row in rows if row[6] is not None), default=None)
+    return PlayerStats(rows[0][0], name, games, scored, wins,
+                       total / scored if scored else None, best, last, recent)
+
+
+def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
+            ) -> tuple[dict[tuple, str], dict[tuple, tuple[Recent, ...]]]:
+    """Each player's latest game (``played_at``) and latest RECENT scores (oldest first), by
+    (player_id, name if not remembered; ``scored``: how many scored games each has). The
+    games are walked newest first a few at a time (the index on ``touched``), until every
+    player has been found: the players of a table show up in its latest games."""
+    where, args = _kinds(games, "game")
+    last: dict[tuple, str] = {}
+    recent: dict[tuple, list[Recent]] = {key: [] for key in scored}
+    missing, before, chunk = set(scored), (1 << 62, 0), 64
+    while missing:
+        rows = store.query(
+            "SELECT s.touched, s.id, s.played_at, r.player_id,"
+            " CASE WHEN r.player_id IS NULL THEN r.name END, r.score, r.won"
+            " FROM (SELECT id, touched, played_at FROM sessions"
+            f" WHERE (touched, id) < (?, ?) AND {where} ORDER BY touched DESC, id DESC"
+            " LIMIT ?) s JOIN player_results r ON r.session_id = s.id"
+            " ORDER BY s.touched DESC, s.id DESC, r.seat", (*before, *args, chunk))
+        if not rows:
+            break
+        for _, _, played_at, player_id, name, score, won in rows:
+            key = (player_id, name)
+            last.setdefault(key, played_at)
+            scores = recent.setdefault(key, [])
+            if score is not None and len(scores) < RECENT:
+                scores.append(Recent(score, bool(won)))
+        before, chunk = rows[-1][:2], chunk * 4
+        missing = {key for key in missing
+                   if key not in last or len(recent[key]) < min(RECENT, scored[key])}
+    return last, {key: tuple(reversed(scores)) for key, scores in recent.items()}
+
+
+def characters(store, games: tuple[str, ...] | None = None) -> list[CharacterStats]:
+    """Every character held in the last round of a scored game (of ``games``), by edition,
+    then the most held first. Rows are grouped by the characters a player held together (a
+    handful of distinct sets), then each set's counts are added to each of its characters."""
+    where, args = _kinds(games)
+    held: dict[tuple, list[int]] = {}
+    for edition, together, count, wins in store.query(
+            "SELECT json_extract(s.config, '$.edition'), r.characters, COUNT(*), SUM(r.won)"
+            " FROM player_results r JOIN sessions s ON s.id = r.session_id"
+            f" WHERE r.characters != '' AND r.won IS NOT NULL AND {where} GROUP BY 1, 2",
+            args):
+        edition = edition if isinstance(edition, str) else None
+        for character in together.split():
+            sums = held.setdefault((edition, character), [0, 0])
+            sums[0] += count
+            sums[1] += wins
+    found = [CharacterStats(edition, character, games_, wins)
+             for (edition, character), (games_, wins) in held.items()]
+    return sorted(found, key=lambda c: (c.edition or "", -c.games, c.character))
+
+
+def distribution(store, games: tuple[str, ...] | None) -> ScoreDistribution | None:
+    """The final scores of the scored games of ``games`` (one game's kinds: scores of
+    different games do not compare), in at most MAX_BUCKETS equal buckets; None when no game
+    was scored."""
+    where, args = _kinds(games)
+    rows = store.query(
+        "SELECT r.score, COUNT(*), SUM(r.won) FROM player_results r"
+        f" JOIN sessions s ON s.id = r.session_id WHERE r.score IS NOT NULL AND {where}"
+        " GROUP BY r.score ORDER BY r.score", args)
+    if not rows:
+        return None
+    (scored_games,), = store.query(
+        "SELECT COUNT(DISTINCT r.session_id) FROM player_results r"
+        " JOIN sessions s ON s.id = r.session_id"
+        f" WHERE r.score IS NOT NULL AND {where}", args)
+    lowest, highest = rows[0][0], rows[-1][0]
+    scores = sum(count for _, count, _ in rows)
+    winning = [(score, wins) for score, _, wins in rows if wins]
+    won = sum(wins for _, wins in winning)
+    return ScoreDistribution(
+        scored_games, scores, lowest, highest,
+        sum(score * count for score, count, _ in rows) / scores,
+        buckets(rows, lowest, highest),
+        winning[0][0] if won else None, winning[-1][0] if won else None,
+        sum(score * wins for score, wins in winning) / won if won else None)
+
+
+def bucket_width(lowest: int, highest: int) -> int:
+    """The smallest of NICE_WIDTHS that covers ``lowest``…``highest`` in MAX_BUCKETS buckets
+    starting at a multiple of it.
+
+    >>> bucket_width(12, 19), bucket_width(10, 45), bucket_width(0, 100), bucket_width(60, 141)
+    (1, 5, 20, 10)
+    """
+    for width in NICE_WIDTHS:
+        if highest // width - lowest // width < MAX_BUCKETS:
+            return width
+    return -(-(highest - lowest + 1) // MAX_BUCKETS)
+
+
+def buckets(rows, lowest: int, highest: int) -> tuple[Bucket, ...]:
+    """(score, count, wins) rows summed into equal buckets, empty ones included."""
+    width = bucket_width(lowest, highest)
+    first = lowest // width * width
+    sums = [[0, 0] for _ in range((highest - first) // width + 1)]
+    for score, count, wins in rows:
+        sums[(score - first) // width][0] += count
+        sums[(score - first) // width][1] += wins
+    return tuple(Bucket(first + i * width, first + (i + 1) * width - 1, count, wins)
+                 for i, (count, wins) in enumerate(sums))

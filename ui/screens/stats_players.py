@@ -1,0 +1,80 @@
+"""Statistics, per player: one row each, the most games first — name, games, wins, a win-rate
+bar, average and best score, a sparkline of the latest scores (gold dots: won), last played."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.names import drawable
+from storage import stats
+
+from .. import theme
+from ..widgets import draw_fitted, draw_text
+from .kept import local_time
+from .stats_pictures import rate_bar, sparkline
+from .stats_view import StatsView
+
+HEADER_H = 22
+ROW_H = 46
+NOTE_H = 18
+NUMBER = theme.BODY_SIZE
+# Each column: (catalogue key of its heading, left, right, anchor of its heading).
+COLUMNS = {
+    "player": ("stats.col_player", 0, 172, "midleft"),
+    "games": ("stats.col_games", 176, 234, "midright"),
+    "wins": ("stats.col_wins", 238, 292, "midright"),
+    "rate": ("stats.col_rate", 306, 452, "midleft"),
+    "average": ("stats.col_average", 462, 516, "midright"),
+    "best": ("stats.col_best", 520, 568, "midright"),
+    "recent": ("stats.col_recent", 584, 670, "midleft"),
+    "last": ("stats.col_last", 682, 768, "midright"),
+}
+
+
+def column(name: str, row: pygame.Rect) -> pygame.Rect:
+    """Where column ``name`` is in ``row`` (a row of the whole content's width)."""
+    _, left, right, _ = COLUMNS[name]
+    return pygame.Rect(row.left + left, row.top, right - left, row.height)
+
+
+class PlayersView(StatsView):
+    per_page = 5
+
+    def read(self) -> list:
+        return stats.players(self.app.store, self.kinds)
+
+    def draw_page(self, canvas: pygame.Surface, rect: pygame.Rect, players: list) -> None:
+        fonts = self.app.fonts
+        header = pygame.Rect(rect.left, rect.top, rect.width, HEADER_H)
+        for name, (key, _, _, anchor) in COLUMNS.items():
+            box = column(name, header)
+            draw_fitted(canvas, fonts, self.t(key), box, theme.SMALL_SIZE - 1, theme.TEXT_DIM,
+                        anchor=anchor)
+        for i, player in enumerate(players):
+            row = pygame.Rect(rect.left, header.bottom + i * ROW_H, rect.width, ROW_H)
+            self.draw_row(canvas, row, player, stripe=i % 2 == 0)
+        draw_fitted(canvas, fonts, self.t("stats.rate_note"),
+                    pygame.Rect(rect.left, rect.bottom - NOTE_H, rect.width, NOTE_H),
+                    theme.SMALL_SIZE - 3, theme.TEXT_DIM)
+
+    def draw_row(self, canvas: pygame.Surface, row: pygame.Rect, player: stats.PlayerStats,
+                 stripe: bool) -> None:
+        fonts = self.app.fonts
+        if stripe:
+            pygame.draw.rect(canvas, theme.PANEL, row.inflate(8, -2), border_radius=8)
+        name = player.name if drawable(player.name) else self.t("setup.seat_name", n="?")
+        draw_fitted(canvas, fonts, name, column("player", row).inflate(-8, 0), NUMBER,
+                    bold=True)
+        none = self.t("stats.none")
+        numbers = {"games": player.games, "wins": player.wins,
+                   "average": none if player.average is None else f"{player.average:.1f}",
+                   "best": none if player.best is None else player.best}
+        for name, value in numbers.items():
+            box = column(name, row)
+            draw_text(canvas, fonts, str(value), box.midright, NUMBER,
+                      theme.TEXT if value != none else theme.TEXT_DIM, anchor="midright")
+        rate_bar(canvas, fonts, column("rate", row), player.win_rate, none, NUMBER - 2)
+        sparkline(canvas, column("recent", row).inflate(-8, -20), player.recent)
+        draw_text(canvas, fonts, local_time(player.last_played)[:10],
+                  column("last", row).midright, theme.SMALL_SIZE, theme.TEXT_DIM,
+                  anchor="midright")
