@@ -18,12 +18,14 @@ MAX_BACKUP = 512 * 1024 * 1024
 """Bytes a backup may have (10,000 games of decisions are ~60 MB)."""
 
 
-def _where(parser: argparse.ArgumentParser) -> None:
-    """``--config`` and ``--data-dir`` after the command too (before it, they are the app's)."""
+def _where(parser: argparse.ArgumentParser, run) -> None:
+    """``--config`` and ``--data-dir`` after the command too (before it, they are the app's),
+    and ``run``, the command's function."""
     parser.add_argument("--config", type=Path, default=argparse.SUPPRESS,
                         help="config file (its data_dir holds the games)")
     parser.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS,
                         help="the folder that holds companion.sqlite3")
+    parser.set_defaults(run=run)
 
 
 def _database(args) -> Path:
@@ -96,8 +98,7 @@ class Export:
         parser.add_argument("--format", choices=("csv", "json"), required=True,
                             help="csv: one row per player per game; json: a backup to import")
         parser.add_argument("--out", help="the file to write (default: standard output)")
-        _where(parser)
-        parser.set_defaults(run=Export.run)
+        _where(parser, Export.run)
 
     @staticmethod
     def run(args) -> int:
@@ -118,8 +119,7 @@ class Import:
     @staticmethod
     def configure(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("file", help="the backup (- reads standard input)")
-        _where(parser)
-        parser.set_defaults(run=Import.run)
+        _where(parser, Import.run)
 
     @staticmethod
     def run(args) -> int:
