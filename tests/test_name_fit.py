@@ -232,6 +232,17 @@ def test_a_paragraph_naming_players_cuts_the_names_before_the_sentence(fonts):
         "Mina, Joon."
 
 
+def test_a_name_wider_than_a_line_is_cut_not_broken_across_two(fonts):
+    """A paragraph that fits only by breaking a 24-letter name over two lines (the calling
+    screen's "WWWW…W: which character does the Assassin kill?") has the name cut instead."""
+    text = f"{LATIN[0]}: which character does the Assassin kill?"
+    assert fonts.width(LATIN[0], theme.BODY_SIZE) > 430
+    short = widgets.shorten_names(fonts, text, [LATIN[0]], theme.BODY_SIZE, 430, 200)
+    name = short.split(":")[0]
+    assert name.endswith(widgets.ELLIPSIS) and fonts.width(name, theme.BODY_SIZE) <= 430
+    assert short.endswith(": which character does the Assassin kill?")
+
+
 def test_text_shrinks_only_through_the_sizes_the_app_prepares():
     """Korean is drawn from pieces prepared at these sizes while idle (ui/prepare.py): a
     fitted name never needs a size drawn on the frame that shows it."""

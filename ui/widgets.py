@@ -232,8 +232,9 @@ NAME_CUTS = (200, 150, 110, 80)  # px a name in a paragraph too long is cut to, 
 def shorten_names(fonts: Fonts, text: str, names: Sequence[str], size: int, width: int,
                   height: int) -> str:
     """``text`` (a paragraph naming players) to fit ``width`` × ``height`` px: as it is if it
-    does, else with its long ``names`` cut with "…" to each of ``NAME_CUTS`` in turn until it
-    does (or the shortest). Remembered."""
+    does and no name is wider than a line, else with its long ``names`` cut with "…" to each
+    of ``NAME_CUTS`` (narrower than the line) in turn until it does (or the shortest).
+    Remembered."""
     return remembered(_shortened, (fonts.regular_path, text, tuple(names), size, width, height),
                       lambda: _shorten_names(fonts, text, names, size, width, height))
 
@@ -242,10 +243,12 @@ def _shorten_names(fonts: Fonts, text: str, names: Sequence[str], size: int, wid
                    height: int) -> str:
     room = height // fonts.get(size).get_linesize()
     named = sorted({n for n in names if n and n in text}, key=len, reverse=True)
-    if not named or len(wrap(fonts, text, size, width)) <= room:
-        return text
+    font = fonts.get(size)
+    if not named or (len(wrap(fonts, text, size, width)) <= room
+                     and all(font.size(n)[0] <= width for n in named)):
+        return text  # (a name wider than a line would be broken across two: cut it)
     pattern = re.compile("|".join(map(re.escape, named)))  # the longest name first
-    for cut_width in NAME_CUTS:
+    for cut_width in [c for c in NAME_CUTS if c < width] or [width]:
         short = {n: clip(fonts, n, size, cut_width) for n in named}
         shortened = pattern.sub(lambda m: short[m.group(0)], text)
         if len(wrap(fonts, shortened, size, width)) <= room:

@@ -276,7 +276,7 @@ class CallingScreen(Screen):
         for text, color, size in fitting(fonts, lines, area, generic):
             y = draw_paragraph(canvas, fonts, text, pygame.Rect(area.left, y, area.width,
                                                                  area.bottom - y), size,
-                               color) + 4
+                               color, names=c.names) + 4
 
 
 def fitting(fonts, lines, area: pygame.Rect, generic_last: bool = False
