@@ -58,6 +58,11 @@ class PlayersScreen(ListScreen):
                         size=theme.BODY_SIZE))
         self.build_list()
 
+    def build_list(self) -> None:
+        super().build_list()
+        for row, _ in self.slots:  # a player's name: shrunk to the names' floor, then cut
+            row.floor, row.size = theme.FLOOR_SIZE, theme.BODY_SIZE
+
     def on_enter(self) -> None:
         self.reload()
 

@@ -37,7 +37,7 @@ class TablePickerScreen(Screen):
         for i, rect in enumerate(grid(AREA, PAGE, COLUMNS, 10)):
             self.add(Button(rect, lambda i=i: self.label(i), lambda i=i: self.toggle(i),
                             selected=lambda i=i: self.shown(i) in self.chosen, name=f"player{i}",
-                            size=theme.BODY_SIZE))
+                            size=theme.BODY_SIZE, floor=theme.FLOOR_SIZE))
         half = (AREA.height - 10) // 2
         self.add(Button(pygame.Rect(AREA.right + 8, AREA.top, 64, half), "▲",
                         lambda: self.slide(-1), name="page-up"))
