@@ -495,3 +495,19 @@ def test_the_setup_screens_with_long_names(make_app, monkeypatch, language, name
     go(app, *SETUPS[game])
     assert f"{game}-setup" in found.seen
     assert not found.problems, found.report()
+
+
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_player_list_the_keyboard_and_who_plays_with_long_names(make_app, monkeypatch,
+                                                                    language, names):
+    """Issue 20's own screens: the remembered players (the roster becomes the list), renaming
+    one on the keyboard (the title names them), and choosing who plays, all 8 seated."""
+    found = watch(monkeypatch)
+    app = table_app(make_app, language, NAME_SETS[names])
+    go(app, "TAP @settings", "TAP @players", "EXPECT players", "TAP @row0", "EXPECT keyboard",
+       "TAP @key-cancel", "EXPECT players", "BACK", "BACK", "TAP @citadels", *["TAP @more"] * 4,
+       "TAP @count", "EXPECT table-picker")
+    assert len(app.top.chosen) == 8
+    assert {"players", "keyboard", "table-picker", "citadels-setup"} <= found.seen
+    assert not found.problems, found.report()
