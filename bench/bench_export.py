@@ -58,9 +58,8 @@ def timed(action) -> tuple[float, object]:
 
 
 def main() -> None:
-    from storage.history_file import csv_text, restore
+    from storage.history_file import backup_text, csv_text, restore
     from storage.store import Store
-    from ui.export_cli import backup_text
 
     folder = Path(scratch_dir())
     store = Store(folder / "companion.sqlite3")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from .store import Store, canonical_json, record_finished
@@ -103,6 +105,32 @@ def csv_text(store: Store) -> str:
     return out.getvalue()
 
 
+def backup_text(store: Store) -> str:
+    """The JSON backup as the file holds it (compact: Python's fast encoder)."""
+    return json.dumps(backup(store), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def export_text(store: Store, form: str) -> str:
+    """The export in ``form``: ``csv`` or ``json``."""
+    return csv_text(store) if form == "csv" else backup_text(store)
+
+
+def write_atomically(path, text: str) -> None:
+    """``text`` into ``path`` whole or not at all: written to ``path.part``, flushed, renamed
+    (OSError when it cannot be; no ``.part`` is left behind)."""
+    temporary = Path(f"{path}.part")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+
 # --- import -------------------------------------------------------------------------------------
 
 _GAME_FIELDS = {"kind": str, "config": dict, "seed": int, "rng": int, "created_at": str,
@@ -147,8 +175,6 @@ def restore(store: Store, data: Any) -> Imported:
         raise BadBackup(f"player {bad!r}: the name cannot be drawn ({name_problem(bad)})")
     added = 0
     with store.writing() as db:
-        for name in players:
-            db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
         stored = set(db.execute("SELECT game, seed, created_at, finished_at FROM sessions"))
         before = db.execute("SELECT COALESCE(MAX(id), 0) FROM sessions").fetchone()[0]
         for game in games:
@@ -168,8 +194,7 @@ def restore(store: Store, data: Any) -> Imported:
                             enumerate(game["decisions"])])
             added += 1
         record_finished(db, "id > ?", (before,))  # the games just added (ids only grow)
-        db.execute("UPDATE player_results SET player_id = (SELECT id FROM players p WHERE"
-                   " p.name = player_results.name) WHERE player_id IS NULL")
+        store.remember(db, players)  # after: a player new here claims the games just added
         _order_by_time_played(db)
     return Imported(added, len(games) - added)
 

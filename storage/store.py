@@ -76,7 +76,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " player_id INTEGER REFERENCES players(id) ON DELETE SET NULL,"
         " score INTEGER, won INTEGER, characters TEXT NOT NULL DEFAULT '',"
         " PRIMARY KEY (session_id, seat))",
-        "CREATE INDEX player_results_by_player ON player_results (player_id)",
+        # a player's latest game at once (the player list's order; a deleted player's rows)
+        "CREATE INDEX player_results_by_player ON player_results (player_id, session_id)",
         # statistics read every row's player, score and won from this index alone
         "CREATE INDEX player_results_stats ON player_results (player_id, name, score, won)",
         "CREATE INDEX player_results_by_name ON player_results (name)",
@@ -469,12 +470,12 @@ class Store:
     # --- players ----------------------------------------------------------------------------
 
     def players(self) -> list[Player]:
-        """The remembered players, the most recently played first (then by name)."""
+        """The remembered players: those of the latest finished games first (by when the game
+        was started: one index lookup a player, instant at 10,000 games), then by name."""
         rows = self._db.execute(
-            "SELECT p.id, p.name FROM players p LEFT JOIN (SELECT r.player_id,"
-            " MAX(s.touched) AS last FROM player_results r JOIN sessions s ON s.id = r.session_id"
-            " GROUP BY r.player_id) t ON t.player_id = p.id"
-            " ORDER BY t.last IS NULL, t.last DESC, p.name COLLATE NOCASE")
+            "SELECT id, name FROM (SELECT p.id, p.name, (SELECT MAX(r.session_id) FROM"
+            " player_results r WHERE r.player_id = p.id) AS last FROM players p)"
+            " ORDER BY last IS NULL, last DESC, name COLLATE NOCASE")
         return [Player(*row) for row in rows]
 
     def add_player(self, name: str) -> Player:
@@ -502,12 +503,18 @@ class Store:
         if self.read_only or self.get_setting("players_seeded") is True:
             return
         with self.writing() as db:
-            for name in names:
-                added = db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
-                if added.rowcount == 1:
-                    self._claim(db, added.lastrowid, name)
+            self.remember(db, names)
             db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES"
                        " ('players_seeded', 'true')")
+
+    @classmethod
+    def remember(cls, db: sqlite3.Connection, names) -> None:
+        """Inside a transaction: add the ``names`` not remembered yet, each claiming the
+        finished games played under it (also for storage/history_file.py's import)."""
+        for name in names:
+            added = db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+            if added.rowcount == 1:
+                cls._claim(db, added.lastrowid, name)
 
     @staticmethod
     def _claim(db: sqlite3.Connection, player_id: int, name: str) -> None:

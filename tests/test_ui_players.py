@@ -199,7 +199,7 @@ def test_a_stick_that_refuses_the_files_is_said_and_the_app_goes_on(make_app, st
     def full(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("ui.export_cli.write_atomically", full)
+    monkeypatch.setattr("storage.history_file.write_atomically", full)
     app = make_app()
     finished_game(app)
     play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0\nEXPECT usb-export")

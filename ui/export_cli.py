@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -29,42 +28,35 @@ def _where(parser: argparse.ArgumentParser, run) -> None:
 
 
 def _database(args) -> Path:
+    """The config's database, or the one in ``--data-dir``."""
+    from dataclasses import replace
+
     from .config import load_config
 
     config = load_config(getattr(args, "config", None))
     if config.errors:
         raise InputError(config.errors[0])
-    return (getattr(args, "data_dir", None) or config.data_dir) / "companion.sqlite3"
+    if getattr(args, "data_dir", None):
+        config = replace(config, data_dir=args.data_dir)
+    return config.database
 
 
-def _open(args, read_only: bool):
-    """The store, or InputError when there is none to read (an export never creates one)."""
+def _read_store(args):
+    """The store opened read-only, or InputError when there is none to read (an export never
+    creates one)."""
+    import sqlite3
+
     from storage.store import Store, StoreError
 
     path = _database(args)
     if not path.is_file():
         raise InputError(f"no games stored in {path.parent} (no companion.sqlite3)")
     try:
-        return Store(path, read_only=read_only)
+        return Store(path, read_only=True)
     except (StoreError, OSError) as exc:
         raise InputError(f"{path}: {exc}") from None
-    except Exception as exc:  # sqlite3.DatabaseError: not a database
+    except sqlite3.DatabaseError as exc:  # not a database
         raise InputError(f"{path}: cannot be read ({exc})") from None
-
-
-def write_atomically(path, text: str) -> None:
-    """``text`` into ``path`` whole or not at all: written to ``path.part``, flushed, renamed
-    (OSError when it cannot be; no ``.part`` is left behind)."""
-    temporary = Path(f"{path}.part")
-    try:
-        with open(temporary, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def write_out(text: str, out: str | None) -> None:
@@ -72,22 +64,12 @@ def write_out(text: str, out: str | None) -> None:
     if out is None or out == "-":
         sys.stdout.write(text)
         return
+    from storage.history_file import write_atomically
+
     try:
         write_atomically(out, text)
     except OSError as exc:
         raise InputError(f"cannot write {out}: {exc.strerror or exc}") from None
-
-
-def backup_text(store) -> str:
-    from storage.history_file import backup
-
-    return json.dumps(backup(store), ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def export_text(store, form: str) -> str:
-    from storage.history_file import csv_text
-
-    return csv_text(store) if form == "csv" else backup_text(store)
 
 
 class Export:
@@ -102,8 +84,10 @@ class Export:
 
     @staticmethod
     def run(args) -> int:
+        from storage.history_file import export_text
+
         try:
-            store = _open(args, read_only=True)
+            store = _read_store(args)
             try:
                 write_out(export_text(store, args.format), args.out)
             finally:

@@ -27,9 +27,7 @@ BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 70, BODY.width, 70)
 
 def export_to(app, folder) -> tuple[str, str]:
     """Write both files into ``folder``; their names. OSError when the stick refuses."""
-    from storage.history_file import csv_text
-
-    from ..export_cli import backup_text, write_atomically
+    from storage.history_file import backup_text, csv_text, write_atomically
 
     stem = "companion-history-" + time.strftime("%Y%m%d-%H%M")
     names = (f"{stem}.csv", f"{stem}.json")
