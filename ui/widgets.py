@@ -352,6 +352,17 @@ def grid(area: pygame.Rect, count: int, columns: int, gap: int = theme.MARGIN) -
                         w, h) for i in range(count)]
 
 
+def row_cells(area: pygame.Rect, widths, gap: int) -> list[pygame.Rect]:
+    """Cells side by side in ``area``: ``widths`` in px, None sharing what is left."""
+    fixed = sum(w for w in widths if w) + gap * (len(widths) - 1)
+    share = (area.width - fixed) // max(1, sum(1 for w in widths if not w))
+    cells, left = [], area.left
+    for w in widths:
+        cells.append(pygame.Rect(left, area.top, w or share, area.height))
+        left = cells[-1].right + gap
+    return cells
+
+
 def next_focus(buttons: Sequence[Button], current: int | None, direction: tuple[int, int]) -> int | None:
     """The index of the focusable button nearest ``current`` in ``direction`` (dx, dy).
 

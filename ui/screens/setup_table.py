@@ -25,19 +25,6 @@ RANDOM = "random"
 """A remembered first player or crown chosen at random when the game starts."""
 
 
-def row_cells(area, widths, gap: int) -> list:
-    """Rects side by side in ``area``: ``widths`` in px, None sharing what is left."""
-    import pygame
-
-    fixed = sum(w for w in widths if w) + gap * (len(widths) - 1)
-    share = (area.width - fixed) // max(1, sum(1 for w in widths if not w))
-    cells, left = [], area.left
-    for w in widths:
-        cells.append(pygame.Rect(left, area.top, w or share, area.height))
-        left = cells[-1].right + gap
-    return cells
-
-
 def recall(app, game: str) -> dict[str, Any]:
     """The choices stored for ``game``'s last setup ({} when none can be read)."""
     stored = app.store.get_setting(f"setup.{game}", {})
@@ -67,13 +54,13 @@ class TableSetup:
 
     def open_table(self, default_count: int) -> dict[str, Any]:
         """Set the table from the last game's; return the stored choices for the screen."""
-        self.stored = recall(self.app, self.game_id)
-        self.table = remembered_table(self.app, self.stored)
-        count = self.stored.get("players")
+        stored = recall(self.app, self.game_id)
+        self.table = remembered_table(self.app, stored)
+        count = stored.get("players")
         if not isinstance(count, int) or isinstance(count, bool):
-            count = max(default_count, len(self.table)) if "names" in self.stored else default_count
+            count = max(default_count, len(self.table)) if "names" in stored else default_count
         self.players = max(self.low, min(self.high, count))
-        return self.stored
+        return stored
 
     def names(self) -> list[str]:
         """The seats' names: the table's players, then "Player n"."""

@@ -11,11 +11,11 @@ from companion.citadels.scoring import PlayerCity
 from companion.rng import Rng
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text
+from ...widgets import Button, draw_paragraph, draw_text, row_cells
 from ..base import BODY, Screen
 from ..kept import add_start_row
 from ..score_flow import open_entry
-from ..setup_table import RANDOM, TableSetup, row_cells
+from ..setup_table import RANDOM, TableSetup
 from .controller import GameController
 from .navigator import show_game
 from .picker import CharacterPickerScreen, refusal_text

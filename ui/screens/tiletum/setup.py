@@ -12,10 +12,10 @@ from companion.tiletum.game import DEFAULT_FESTIVALS, Festival, festival_tiles
 from companion.tiletum.wheel import ROUNDS, START_GOLD
 
 from ... import theme
-from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, row_cells
 from ..base import BODY, Screen
 from ..kept import KeptButtons
-from ..setup_table import TableSetup, row_cells
+from ..setup_table import TableSetup
 from .controller import TiletumController
 
 ROW_H = 56

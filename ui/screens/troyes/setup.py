@@ -10,10 +10,10 @@ from companion.troyes.game import assumed_placement
 from companion.troyes.scoring import character_cards
 
 from ... import theme
-from ...widgets import Button, draw_text
+from ...widgets import Button, draw_text, row_cells
 from ..base import BODY, Screen
 from ..kept import add_start_row
-from ..setup_table import RANDOM, TableSetup, row_cells
+from ..setup_table import RANDOM, TableSetup
 from .controller import TroyesController
 
 ROW_H = 56
@@ -35,21 +35,21 @@ class TroyesSetupScreen(TableSetup, Screen):
 
     def build(self) -> None:
         t = self.t
-        for row, items in enumerate((
-                [("fewer", "-", lambda: self.set_players(-1), 60),
-                 ("count", self.table_label, self.choose_players, None),
-                 ("more", "+", lambda: self.set_players(1), 60)],
-                [("first-prev", "<", lambda: self.move_first(-1), 60),
-                 ("first", self.first_label, None, None),
-                 ("first-next", ">", lambda: self.move_first(1), 60),
-                 ("first-random", lambda: t("setup.random_seat"), self.random_first, 150)])):
+        for row, items in enumerate((  # (name, label, action, width or None, selected)
+                [("fewer", "-", lambda: self.set_players(-1), 60, False),
+                 ("count", self.table_label, self.choose_players, None, False),
+                 ("more", "+", lambda: self.set_players(1), 60, False)],
+                [("first-prev", "<", lambda: self.move_first(-1), 60, False),
+                 ("first", self.first_label, None, None, False),
+                 ("first-next", ">", lambda: self.move_first(1), 60, False),
+                 ("first-random", lambda: t("setup.random_seat"), self.random_first, 150,
+                  lambda: self.first_random)])):
             area = pygame.Rect(BODY.left + 200, BODY.top + 10 + row * (ROW_H + 12),
                                BODY.width - 200, ROW_H)
-            for rect, (name, label, action) in zip(row_cells(area, [w for *_, w in items], 10),
-                                                    (item[:3] for item in items)):
+            cells = row_cells(area, [item[3] for item in items], 10)
+            for rect, (name, label, action, _, selected) in zip(cells, items):
                 self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE,
-                                selected=(lambda: self.first_random)
-                                if name == "first-random" else False))
+                                selected=selected))
         self.kept = add_start_row(self, "troyes", "troyes.start", 240, 190)
 
     def on_enter(self) -> None:
