@@ -243,9 +243,8 @@ def _shorten_names(fonts: Fonts, text: str, names: Sequence[str], size: int, wid
                    height: int) -> str:
     room = height // fonts.get(size).get_linesize()
     named = sorted({n for n in names if n and n in text}, key=len, reverse=True)
-    font = fonts.get(size)
     if not named or (len(wrap(fonts, text, size, width)) <= room
-                     and all(font.size(n)[0] <= width for n in named)):
+                     and all(fonts.width(n, size) <= width for n in named)):
         return text  # (a name wider than a line would be broken across two: cut it)
     pattern = re.compile("|".join(map(re.escape, named)))  # the longest name first
     for cut_width in [c for c in NAME_CUTS if c < width] or [width]:

@@ -19,7 +19,7 @@ from companion.names import MAX_NAME
 from hw.controls import Control, ControlEvent, Kind
 from .. import theme
 from ..hangul import ROWS, Composer, jamo_for_key
-from ..widgets import Button, draw_text, fit_size
+from ..widgets import Button, draw_text, fit_line, fit_size
 from .base import BODY, Screen
 
 FIELD = pygame.Rect(BODY.left, BODY.top, BODY.width, 60)  # the text being typed
@@ -216,9 +216,8 @@ class KeyboardScreen(Screen):
         pygame.draw.rect(canvas, theme.PANEL, FIELD, border_radius=theme.RADIUS)
         room = FIELD.width - 2 * PAD - 6
         text, committed = self.text, self.composer.committed
-        size = theme.BIG_SIZE  # smaller for a long name: 24 wide characters fit at 28 px
-        while size > 20 and fonts.width(text, size) > room:
-            size -= 2
+        # smaller for a long name, through the prepared sizes (24 wide characters fit at 26 px)
+        _, size = fit_line(fonts, text, theme.BIG_SIZE, room, floor=20)
         left = FIELD.left + PAD
         if text:
             draw_text(canvas, fonts, text, (left, FIELD.centery), size, anchor="midleft")
