@@ -4,7 +4,9 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
-PYTEST_ARGS ?= -q -n 4  # (pytest-xdist: the UI tests spend most of their time waiting)
+# One pytest-xdist worker per core this process may use (UI tests run on a virtual clock: they
+# compute, they do not wait).
+PYTEST_ARGS ?= -q -n $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: run test bench install-pi vm-test clean
 

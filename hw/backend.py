@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from .clock import REAL, Clock
 from .inputs import ControlInput, Sink
 from .outputs import Outputs
 
@@ -87,6 +88,7 @@ def open_hardware(
     hold_time: float = 0.8,
     env: Mapping[str, str] = os.environ,
     threaded: bool = True,
+    clock: Clock = REAL,
     hub: str = "off",
     hub_usb_id: str = "2e8a:0005",
     on_hub_change=None,
@@ -97,10 +99,12 @@ def open_hardware(
     (seconds) is the same for GPIO buttons and the seat hub's. ``later``: GPIO and the seat hub
     are opened by :meth:`Hardware.open_pending`, so that the app shows its first frame first
     (importing gpiozero is most of the start-up time left after the app's own; the hub's
-    thread imports pyserial and looks for its port while the first frame is being made)."""
+    thread imports pyserial and looks for its port while the first frame is being made).
+    ``threaded=False``: holds are sent when the caller's loop calls ``input.pump()`` (the app);
+    ``clock``: what the edges are timed by (the app's, real or virtual)."""
     choice, notice = resolve_choice(choice, env)
     notices = [notice] if notice else []
-    control_input = ControlInput(sink, hold_time=hold_time, threaded=threaded)
+    control_input = ControlInput(sink, hold_time=hold_time, clock=clock, threaded=threaded)
     outputs = Outputs()
     hardware = Hardware(control_input, outputs, backends=["keyboard"], notices=notices)
 

@@ -1,8 +1,11 @@
 """Debounce and hold detection for one button, as a pure state machine.
 
-Time is passed in, never read, so the logic is tested exactly. Debouncing uses a lock-out:
-the first edge is reported at once (no added latency), further edges within ``debounce``
-seconds are ignored, and when the lock-out ends the real level is reported if it differs.
+Time is passed in, never read, so the logic is tested exactly: an edge carries the time it
+happened, however late it is handed in. Time never goes back for one button: an edge stamped
+before something already decided (a hold sent) counts as happening then. Debouncing uses a
+lock-out: the first edge is reported at once (no added latency), further edges within
+``debounce`` seconds are ignored, and when the lock-out ends the real level is reported if it
+differs.
 
 >>> f = ButtonFilter(debounce=0.03, hold_time=0.8)
 >>> [k.value for k in f.edge(True, 0.0)], f.edge(False, 0.005), f.edge(True, 0.01)
@@ -29,21 +32,30 @@ class ButtonFilter:
         self._raw = False
         self._locked_until: float | None = None
         self._hold_at: float | None = None
+        self._latest = float("-inf")  # the latest time this filter was told
+
+    def _at(self, now: float) -> float:
+        self._latest = max(self._latest, now)
+        return self._latest
 
     def edge(self, pressed: bool, now: float) -> list[Kind]:
-        """Record a raw level change; return the events it causes now."""
+        """Record a raw level change that happened at ``now``; return the events due by then
+        and the ones it causes."""
+        out = self.poll(now)
+        now = self._latest
         self._raw = pressed
         if self._locked_until is not None and now < self._locked_until:
-            return []
-        self._locked_until = None
-        return self._settle(now)
+            return out
+        return out + self._settle(now)
 
     def poll(self, now: float) -> list[Kind]:
-        """Events due by ``now`` (end of a lock-out, a hold)."""
+        """Events due by ``now`` (end of a lock-out, a hold), each as of when it came due: a
+        lock-out that ended before ``now`` settles at its end, however late this is called."""
+        now = self._at(now)
         out: list[Kind] = []
         if self._locked_until is not None and now >= self._locked_until:
-            self._locked_until = None
-            out += self._settle(now)
+            ended, self._locked_until = self._locked_until, None
+            out += self._settle(ended)
         if self._hold_at is not None and now >= self._hold_at and self.pressed and self._raw:
             self._hold_at = None
             self.held = True

@@ -5,7 +5,9 @@ Buttons are wired GPIO -> button -> GND and use the internal pull-up. They are g
 0.1 s for as long as it exists, and the app detects holds itself. gpiozero's own
 ``bounce_time`` is not used either: every edge goes to :class:`hw.inputs.ControlInput`, whose
 debounce and hold detection work the same for every backend and are tested (gpiozero's mock
-pins ignore ``bounce_time``).
+pins ignore ``bounce_time``). Each edge is handed on with how long ago the pin library saw it
+(``active_time`` / ``inactive_time``: lgpio stamps an edge in the kernel), so a callback thread
+that runs late does not lengthen a press.
 """
 
 from __future__ import annotations
@@ -59,11 +61,13 @@ class GpioBackend(OutputDriver):
                         pins[key], pull_up=True, bounce_time=None, pin_factory=self.factory
                     )
 
-                    def edge(pressed, control=control):
-                        control_input.raw(control, pressed, self.source, debounce)
+                    def edge(device, pressed, control=control):
+                        # how long ago the pin changed, from the pin library's own stamp
+                        age = device.active_time if pressed else device.inactive_time
+                        control_input.raw(control, pressed, self.source, debounce, age or 0.0)
 
-                    button.when_activated = lambda _d, edge=edge: edge(True)
-                    button.when_deactivated = lambda _d, edge=edge: edge(False)
+                    button.when_activated = lambda d, edge=edge: edge(d, True)
+                    button.when_deactivated = lambda d, edge=edge: edge(d, False)
                     self.buttons[control] = button
                     self._devices.append(button)
             self.status_led = self._make(LED, pins.get(STATUS_LED))

@@ -105,6 +105,7 @@ class SeatHub(OutputDriver):
         self._seq = 0
         self._pings: deque[int] = deque(maxlen=int(timeout / heartbeat) + 2)  # not yet answered
         self._answered = 0.0  # when a PONG last answered one of our PINGs
+        self._received = 0.0  # when the lines being handled arrived
         self._refused: str | None = None  # the version problem last logged
         self._write_lock = threading.RLock()  # whole lines, in the order of their numbers
         self._lights_lock = threading.Lock()  # show() and the re-send after a connect
@@ -240,6 +241,7 @@ class SeatHub(OutputDriver):
         ping = 0
         while not self._stop.is_set() and self._serial is port:
             data = self._read(port)
+            self._received = time.monotonic()  # when these lines arrived: their edges' time
             if data is None:
                 self._drop_port("the hub was unplugged")
                 return
@@ -293,7 +295,8 @@ class SeatHub(OutputDriver):
         """Seat ``seat``'s button went down or up, as far as the driver knows."""
         pressed = self._status.pressed | {seat} if down else self._status.pressed - {seat}
         self._set(pressed=frozenset(pressed))
-        self.input.raw(Control.for_seat(seat), down, "hub", self.debounce)
+        self.input.raw(Control.for_seat(seat), down, "hub", self.debounce,
+                       age=time.monotonic() - self._received)
 
     # --- helpers ----------------------------------------------------------------------------------------
     def _send(self, word: str, *args) -> None:

@@ -37,20 +37,25 @@ def fonts():
 @pytest.fixture
 def make_app(tmp_path):
     """Build headless apps (mock GPIO, fresh data folder); all are closed after the test."""
+    from hw.clock import VirtualClock
     from ui.app import App
     from ui.config import load_config
 
     apps = []
 
     def factory(config_text: str | None = None, language: str | None = "en",
-                env: dict | None = None, data_dir: Path | None = None, **overrides):
+                env: dict | None = None, data_dir: Path | None = None, clock=None,
+                **overrides):
+        """``clock``: the app's clock; a virtual one unless a test needs real time (threads,
+        sleeping in the kernel)."""
         path = tmp_path / "config.toml"
         if config_text is not None:
             path.write_text(config_text, encoding="utf-8")
         config = load_config(path, env={"HOME": str(tmp_path)})
-        config = replace(config, data_dir=data_dir or tmp_path / "data", hold_time=HOLD,
-                         **overrides)
-        app = App(config, headless=True, env=env if env is not None else {"COMPANION_HW": "mock"})
+        config = replace(config, data_dir=data_dir or tmp_path / "data",
+                         **{"hold_time": HOLD, **overrides})
+        app = App(config, headless=True, env=env if env is not None else {"COMPANION_HW": "mock"},
+                  clock=clock if clock is not None else VirtualClock())
         if language:
             app.set_language(language)
             while app.top.name == "language":

@@ -34,10 +34,13 @@ def history(make_app, tmp_path):
     app = make_app()
     play_to_the_end(app).finish()
     store = app.store
-    for names_totals, winners in (([("Mina", 41), ("김민준", 38)], ["Mina"]),
-                                  ([("Mina", 30), ("Joon", 30), ("Sora", 12)], ["Mina", "Joon"])):
+    # Each sheet its own seed, as on the device (a game is known by kind, seed, start and
+    # finish: two sheets entered within the same millisecond are told apart by their seeds).
+    for seed, (names_totals, winners) in enumerate((
+            ([("Mina", 41), ("김민준", 38)], ["Mina"]),
+            ([("Mina", 30), ("Joon", 30), ("Sora", 12)], ["Mina", "Joon"])), start=7):
         entry = store.create_session("troyes-score", {"players": [
-            {"name": n} for n, _ in names_totals]}, 7)
+            {"name": n} for n, _ in names_totals]}, seed)
         store.finish(entry, troyes_scores(names_totals, winners))
     store.create_session("troyes", {"names": ["A", "B"], "players": 2}, 3)
     store.add_player("Mina")

@@ -110,6 +110,30 @@ def test_any_edge_sequence_gives_well_formed_events(sequence, debounce, hold_tim
     assert f.pressed == level == down
 
 
+def test_a_lock_out_polled_late_settles_when_it_ended():
+    """Nobody polled when the lock-out after a quick tap ended (the app's loop was busy):
+    the release still counts from the lock-out's end, so the next press is a press."""
+    f = ButtonFilter(debounce=0.03, hold_time=0.2)
+    assert f.edge(True, 0.0) == [PRESS]
+    assert f.edge(False, 0.01) == []  # within the lock-out
+    assert f.edge(True, 1.0) == [RELEASE, PRESS]  # the release at 0.03, then this press
+    assert f.poll(1.1) == [] and f.poll(1.2) == [HOLD]
+
+
+def test_a_release_stamped_before_the_hold_time_is_a_tap_however_late_it_comes():
+    f = ButtonFilter(debounce=0.0, hold_time=0.8)
+    f.edge(True, 10.0)
+    assert f.edge(False, 10.5) == [RELEASE] and not f.held  # handed in at 12.5: no matter
+
+
+def test_time_never_goes_back_for_one_button():
+    """A hold already sent stands: an edge stamped before it counts as happening then."""
+    f = ButtonFilter(debounce=0.0, hold_time=0.8)
+    f.edge(True, 0.0)
+    assert f.poll(0.9) == [HOLD]
+    assert f.edge(False, 0.5) == [RELEASE] and f.held
+
+
 # --- ControlInput: every backend's edges, one sink --------------------------------------------
 
 class Clock:
@@ -155,6 +179,27 @@ def test_pump_reports_the_next_deadline(manual):
     assert control_input.pump() == pytest.approx(clock.now + 0.03)
     clock.now += 0.03
     assert control_input.pump() == pytest.approx(clock.now - 0.03 + 0.5)
+
+
+def test_an_edge_is_timed_by_when_it_happened(manual):
+    """A backend handing an edge in late says how long ago it happened (gpiozero's stamp, the
+    hub line's arrival, SDL's pump): a release 0.3 s after its press, handed in 0.9 s after
+    it, is a tap; a press 0.6 s old is already held."""
+    control_input, clock, events = manual
+    control_input.raw(Control.OK, True, "gpio")
+    clock.now += 0.9
+    control_input.raw(Control.OK, False, "gpio", age=0.6)
+    assert [e.kind for e in events] == [PRESS, RELEASE] and not events[-1].after_hold
+    control_input.raw(Control.BACK, True, "gpio", age=0.6)
+    assert control_input.pump() is None
+    assert [e.kind for e in events[2:]] == [PRESS, HOLD]
+
+
+@pytest.mark.parametrize("age", [-1.0, 99.0])
+def test_an_age_that_cannot_be_right_counts_as_now(manual, age):
+    control_input, clock, events = manual
+    control_input.raw(Control.OK, True, "gpio", age=age)
+    assert control_input.deadline() == pytest.approx(clock.now + 0.5)
 
 
 def test_sources_are_filtered_independently(manual):

@@ -217,3 +217,22 @@ def test_unknown_backend_name_falls_back_to_auto_with_a_notice():
         assert hardware.backends == ["keyboard"]
     finally:
         hardware.close()
+
+
+def test_a_gpio_edge_is_timed_by_the_pin_library_s_stamp(monkeypatch):
+    """The callback thread ran 0.5 s after the pin changed (a loaded machine): the press counts
+    from the pin library's stamp, so with a hold time of 0.3 s it is already a hold."""
+    from hw.clock import VirtualClock
+
+    events, clock = [], VirtualClock()
+    hardware = open_hardware("mock", PINS, events.append, debounce=0.03, hold_time=0.3, env={},
+                             threaded=False, clock=clock)
+    try:
+        factory = hardware.mock_factory
+        monkeypatch.setattr(factory, "ticks", lambda: time.monotonic() + 0.5)
+        factory.pin(PINS["ok"]).drive_low()
+        hardware.input.pump()
+        assert [(e.control, e.kind) for e in events] == [(Control.OK, Kind.PRESS),
+                                                         (Control.OK, Kind.HOLD)]
+    finally:
+        hardware.close()

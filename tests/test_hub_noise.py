@@ -5,6 +5,8 @@ counted, not line by line. The simulator on a real pty feeds the noise."""
 
 from __future__ import annotations
 
+from hw.clock import REAL
+
 import logging
 import time
 
@@ -25,7 +27,8 @@ def noisy(app, sim, seconds: float, per_second: int = 500) -> None:
 def test_garbage_draws_no_frame_on_a_game_screen_and_a_few_on_the_hardware_test(make_app,
                                                                                tmp_path):
     sim = HubSim(tmp_path / "hub").start()
-    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")},
+                   clock=REAL)
     try:
         assert wait_for(lambda: app.hw.hub.status.connected)
         play(app, "DOWN")
@@ -47,7 +50,8 @@ def test_garbage_draws_no_frame_on_a_game_screen_and_a_few_on_the_hardware_test(
 
 def test_a_hub_repeating_err_is_logged_a_few_times_then_counted(make_app, tmp_path, caplog):
     sim = HubSim(tmp_path / "hub").start()
-    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")},
+                   clock=REAL)
     try:
         assert wait_for(lambda: app.hw.hub.status.connected)
         with caplog.at_level(logging.WARNING, logger="hw.serialhub"):

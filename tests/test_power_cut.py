@@ -31,12 +31,13 @@ def game_script(tmp_path_factory):
     """A whole 5-player game as script lines, recorded by playing it once on the device."""
     from dataclasses import replace
 
+    from hw.clock import VirtualClock
     from ui.app import App
     from ui.config import load_config
 
     folder = tmp_path_factory.mktemp("script")
     config = replace(load_config(folder / "none.toml"), data_dir=folder / "data", hold_time=0.2)
-    app = App(config, headless=True, env={"COMPANION_HW": "mock"})
+    app = App(config, headless=True, env={"COMPANION_HW": "mock"}, clock=VirtualClock())
     app.set_language("en")
     while app.top.name == "language":
         app.pop()
@@ -155,12 +156,13 @@ def tiletum_script(tmp_path_factory):
     playing it once."""
     from dataclasses import replace
 
+    from hw.clock import VirtualClock
     from ui.app import App
     from ui.config import load_config
 
     folder = tmp_path_factory.mktemp("tiletum")
     config = replace(load_config(folder / "none.toml"), data_dir=folder / "data", hold_time=0.2)
-    app = App(config, headless=True, env={"COMPANION_HW": "mock"})
+    app = App(config, headless=True, env={"COMPANION_HW": "mock"}, clock=VirtualClock())
     app.set_language("en")
     while app.top.name == "language":
         app.pop()

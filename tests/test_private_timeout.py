@@ -4,6 +4,8 @@ nothing on it is chosen, the gate says why it is back, and a hold shows it again
 
 from __future__ import annotations
 
+from hw.clock import REAL
+
 import time
 from pathlib import Path
 
@@ -68,7 +70,7 @@ def test_zero_means_never(make_app):
 def test_the_loop_wakes_in_time_to_hide_it(make_app):
     """The wait before the next frame ends at the deadline, not at the next poll. (2 s here,
     and nothing left to prepare: on a busy machine the HOLD alone may take QUIET.)"""
-    app = make_app(private_timeout=2.0)
+    app = make_app(private_timeout=2.0, clock=REAL)
     app.finish_idle_work()
     start_game(app, "2016", 5)
     play(app, "HOLD SEAT1\nEXPECT draft-private")

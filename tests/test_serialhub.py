@@ -5,6 +5,8 @@ checks by hypothesis; a Citadels draft driven entirely from seat buttons."""
 
 from __future__ import annotations
 
+from hw.clock import REAL
+
 import time
 from types import SimpleNamespace
 
@@ -273,7 +275,8 @@ def test_unplugged_hub_shows_a_notice_and_the_app_goes_on(make_app, tmp_path):
     from conftest import play, record_text
 
     sim = HubSim(tmp_path / "hub").start()
-    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")},
+                   clock=REAL)
     try:
         assert wait_for(lambda: app.hw.hub.status.connected)
         assert "seat hub" in app.hw.backends
@@ -304,7 +307,8 @@ def test_a_citadels_draft_driven_entirely_from_seat_buttons(make_app, tmp_path):
     from conftest import play
 
     sim = HubSim(tmp_path / "hub").start()
-    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+    app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")},
+                   clock=REAL)
 
     def settle_until(condition, seconds=4.0):
         return wait_for(lambda: (app.settle() or True) and condition(), seconds)

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from hw.clock import REAL
+
 from pathlib import Path
 
 import pygame
@@ -172,7 +174,8 @@ def test_a_hub_seat_is_a_seat_button_while_the_hub_is_connected(make_app, tmp_pa
     buttons; unplugged, the names work again."""
     sim = HubSim(tmp_path / "hub", seats=4).start()
     try:
-        app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")})
+        app = make_app(env={"COMPANION_HW": "mock", "COMPANION_HUB": str(tmp_path / "hub")},
+                       clock=REAL)
         assert wait_for(lambda: app.hw.hub.status.connected)
         assert app.has_seat_button(4) and not app.has_seat_button(5)
         start_game(app, "2016", 5)

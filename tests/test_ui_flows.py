@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hw.clock import REAL
+
 import threading
 
 import pygame
@@ -137,11 +139,6 @@ def test_hardware_test_shows_every_control_and_lights_every_led(make_app):
     assert app.hw.outputs.state.status is LedMode.OFF  # leaving turns every LED off
 
 
-def test_hold_on_a_button_does_not_also_click_it(make_app):
-    app = make_app()
-    play(app, f"HOLD {centre(app, 'settings')}\nEXPECT home")
-
-
 def test_idle_screen_is_not_redrawn(make_app):
     app = make_app()
     before = app.frames
@@ -208,7 +205,8 @@ def test_watchdog_and_readiness_are_sent_to_systemd(make_app, tmp_path):
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(path)
     sock.settimeout(2)
-    app = make_app(env={"COMPANION_HW": "mock", "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "150000"})
+    app = make_app(env={"COMPANION_HW": "mock", "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "150000"},
+                   clock=REAL)
     received = []
 
     def read():  # as systemd does, while the app runs (the kernel queues only 10 datagrams)

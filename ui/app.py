@@ -13,10 +13,10 @@ import gc
 import logging
 import os
 import threading
-import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -26,6 +26,7 @@ from storage.lock import DataLock
 from storage.opening import open_store
 from storage.store import SaveFailed
 from hw.backend import open_hardware
+from hw.clock import REAL, Clock, is_virtual
 from hw.controls import Control, ControlEvent, Kind
 from hw.keyboard import control_for_key
 from hw.outputs import LedMode
@@ -33,7 +34,7 @@ from hw.outputs import LedMode
 from . import registry, theme
 from .config import LANGUAGES, ROTATIONS, Config
 from .display import Display, use_headless_driver
-from .fingers import SecondFingers
+from .fingers import Fingers
 from .fonts import find_fonts
 from .i18n import Catalog
 from .screens.base import Screen
@@ -50,6 +51,7 @@ REFRESH_EVENT = pygame.event.custom_type()
 HUB_REDRAW_EVERY = 0.25  # s: the hub's counts are redrawn at most 4 times a second
 CACHE = "cache"  # in the data folder: what is kept to start faster (rebuilt when absent)
 STRIP_HEIGHT = 24  # px below the picture for the debug strip (LEDs and buzzer on a laptop)
+MOUSE_TOUCH_ID = -1  # SDL_MOUSE_TOUCHID: a finger event SDL made from a mouse (not a finger)
 
 MISSING = object()  # a setting never chosen on the device
 
@@ -65,11 +67,13 @@ class App:
     """The running companion: display, fonts, store, hardware and the screen stack."""
 
     def __init__(self, config: Config, headless: bool = False, env: Mapping[str, str] = os.environ,
-                 hardware_after_first_frame: bool = False):
+                 hardware_after_first_frame: bool = False, clock: Clock = REAL):
         """``hardware_after_first_frame``: :meth:`run` opens GPIO and the seat hub once the
         first frame is shown (the kiosk's start; tests and scripts have every backend from the
-        start)."""
+        start). ``clock``: the one clock of the app and its inputs; a ``VirtualClock``
+        (scripts, tests) moves only in :meth:`run_for`."""
         self.config = config
+        self.clock = clock
         self.headless = headless
         self.notices: list[tuple[str, dict]] = [("notice.config", {"error": e}) for e in config.errors]
         for error in config.errors:
@@ -99,7 +103,7 @@ class App:
         self.stack: list[Screen] = []  # (before the hardware: a hub may report while opening)
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
                                 debounce=config.debounce, hold_time=config.hold_time, env=env,
-                                hub=config.hub, hub_usb_id=config.hub_usb_id,
+                                threaded=False, clock=clock, hub=config.hub, hub_usb_id=config.hub_usb_id,
                                 on_hub_change=self._on_hub_change,
                                 later=hardware_after_first_frame)
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
@@ -128,11 +132,13 @@ class App:
         self.private_gate = None  # makes the gate the private screen on top came from
         self.private_hold: Control | None = None  # the control whose hold revealed it
         self.current_control: Control | None = None  # the control whose event is handled now
-        self._fingers = SecondFingers()
+        self._fingers = Fingers()
+        self._batch_at = 0.0  # when the events being handled were taken from SDL
         self._last_ping = 0.0
         self._ready = False  # watchdog pings start after READY=1
         self._pointer_target: Button | None = None
         self._pointer_up: tuple[float, float] | None = None
+        self._unused_holds: set[tuple[Control, str]] = set()  # held, but no hold was used
         self._last_action = None  # (screen, callback) of the last button pressed: a retry
         self.toast: tuple[str, dict] | None = None  # a line shown until the next input
         self._idle_work: deque[Callable[[], None]] = deque()  # see when_idle
@@ -249,7 +255,7 @@ class App:
                                  if b.focusable and b.name != "back"), None)
         self._pointer_target = None
         if screen.private:
-            self._private_since = time.monotonic()
+            self._private_since = self.clock()
         else:
             self.private_hold = None
         screen.on_enter()
@@ -312,26 +318,18 @@ class App:
             self.toast = None  # a line said until the next input
             self.dirty = True
         if kind == CONTROL_EVENT:
-            self._last_input = time.monotonic()
+            self._last_input = self.clock()
             self.on_control(event.control_event)
         elif kind in (pygame.KEYDOWN, pygame.KEYUP):
-            self._last_input = time.monotonic()
+            self._last_input = self.clock()
             control = control_for_key(pygame.key.name(event.key))
             if control is not None:
-                self.hw.input.raw(control, kind == pygame.KEYDOWN, "keyboard")
+                self.hw.input.raw(control, kind == pygame.KEYDOWN, "keyboard",
+                                  age=self._event_age())
         elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
-            self._last_input = time.monotonic()
-            pos = self.display.viewport.to_logical(event.pos)
-            if kind == pygame.MOUSEBUTTONDOWN:
-                self._pointer_target = self.top.button_at(pos) if pos else None
-                if self._pointer_target is not None:
-                    self._pointer_target.pressed = True
-                    self.dirty = True
-                else:
-                    log.debug("tap at %s is on no widget", pos)
-            else:
-                self._pointer_up = pos
-            self.hw.input.raw(Control.POINTER, kind == pygame.MOUSEBUTTONDOWN, "touch")
+            if not getattr(event, "touch", False):  # one SDL made from a finger: taken there
+                self._pointer(kind == pygame.MOUSEBUTTONDOWN,
+                              self.display.viewport.to_logical(event.pos))
         elif kind in (pygame.FINGERDOWN, pygame.FINGERUP):
             self._on_finger(event)
         elif kind == pygame.QUIT:
@@ -340,21 +338,49 @@ class App:
                       pygame.VIDEOEXPOSE):
             self.dirty = True
 
+    def _event_age(self) -> float:
+        """How long ago the SDL event being handled happened: SDL 2 stamps an event when it is
+        pumped (pygame-ce does not pass the stamp on), and the loop notes when it pumped, so
+        a slow handler before it in the same batch does not lengthen a press."""
+        return self.clock() - self._batch_at
+
+    def _pointer(self, down: bool, pos: tuple[float, float] | None) -> None:
+        """The touchscreen (or the mouse) went down or up at canvas point ``pos`` (None: in the
+        letterbox): the button under it is remembered, and the edge is timed like a button's."""
+        self._last_input = self.clock()
+        if down:
+            self._pointer_target = self.top.button_at(pos) if pos else None
+            if self._pointer_target is not None:
+                self._pointer_target.pressed = True
+                self.dirty = True
+            else:
+                log.debug("tap at %s is on no widget", pos)
+        else:
+            self._pointer_up = pos
+        self.hw.input.raw(Control.POINTER, down, "touch", age=self._event_age())
+
     def _on_finger(self, event: pygame.event.Event) -> None:
-        """A second finger's tap (``ui/fingers.py``) acts like a tap on the button under it."""
+        """A finger on the touchscreen. Under KMSDRM SDL 2 makes no mouse events of touches
+        (libsdl-org/SDL#6650), so the first finger down is the pointer: tap, hold and lift
+        elsewhere as with the mouse. A finger that comes down while another is down taps the
+        button under it when lifted (``ui/fingers.py``)."""
+        if event.touch_id == MOUSE_TOUCH_ID:
+            return  # SDL made it from the mouse, whose own events are taken
         w, h = self.display.surface.get_size()
         pos = self.display.viewport.to_logical((event.x * w, event.y * h))
+        finger = (event.touch_id, event.finger_id)  # finger ids are a touch device's own
         if event.type == pygame.FINGERDOWN:
-            self._fingers.down(event.finger_id, pos)
-            return
-        start = self._fingers.up(event.finger_id, pos)
-        if start is None:
-            return
-        self._last_input = time.monotonic()
-        button = self.top.button_at(start)
-        if button is not None:
-            self.dirty = True
-            self._tap(button, pos)
+            if self._fingers.down(finger, pos):
+                self._pointer(True, pos)
+        elif self._fingers.is_pointer(finger):
+            self._fingers.up(finger)
+            self._pointer(False, pos)
+        elif (start := self._fingers.up(finger)) is not None:
+            self._last_input = self.clock()
+            button = self.top.button_at(start)
+            if button is not None:
+                self.dirty = True
+                self._tap(button, pos)
 
     def has_seat_button(self, seat: int) -> bool:
         """Whether ``seat`` has a button of its own on this table (a GPIO seat pin, or a
@@ -368,46 +394,64 @@ class App:
         return hub is not None and hub.status.connected and seat <= hub.status.seats
 
     def on_control(self, event: ControlEvent) -> None:
-        """What a control does: the screen's own handling first, then focus, OK and BACK."""
-        screen = self.top
+        """What a control does: the screen's own handling first, then focus, OK and BACK. A
+        press held past the hold time that nothing used as a hold (a button with no hold
+        action, BACK) is a tap when it is let go: a tap held a little long is still a tap."""
         self.dirty = True
         self.current_control = event.control
+        key = (event.control, event.source)
+        if event.kind is Kind.RELEASE and key in self._unused_holds:
+            event = replace(event, after_hold=False)
+        self._unused_holds.discard(key)
+        if not self._control(event) and event.kind is Kind.HOLD:
+            self._unused_holds.add(key)
+
+    def _control(self, event: ControlEvent) -> bool:
+        """Carry out one control event; whether something used it."""
+        screen = self.top
         if self._hold_ended(event):
             from .screens.gate import LET_GO, hide_private
 
             log.info("private screen hidden: the hold that revealed it was let go")
             hide_private(self, LET_GO)
-            return
+            return True
         if event.control is Control.POINTER:
             self.show_focus = False
         elif event.kind is Kind.PRESS:
             self.show_focus = True
         if screen.on_control(event):
-            return
+            return True
         control, kind = event.control, event.kind
         if control is Control.POINTER:
-            self._on_pointer(event)
-        elif control in DIRECTIONS and kind is Kind.PRESS:
+            return self._on_pointer(event)
+        if control in DIRECTIONS and kind is Kind.PRESS:
             screen.focus = next_focus(screen.buttons, screen.focus, DIRECTIONS[control])
         elif control is Control.OK and screen.focus is not None:
             focused = screen.buttons[screen.focus]
             if kind is Kind.PRESS:
                 focused.pressed = True
-            elif kind is Kind.HOLD and focused.on_hold:
+            elif kind is Kind.HOLD:
+                if not focused.on_hold:
+                    return False
                 focused.pressed = False
                 self.act(focused.on_hold)
+                return True
             elif kind is Kind.RELEASE:
                 focused.pressed = False
                 if not event.after_hold and focused.on_click and focused.enabled:
                     self.act(focused.on_click)
         elif control is Control.BACK and kind is Kind.RELEASE and not event.after_hold:
             screen.on_back()
+        return kind is not Kind.HOLD
 
-    def _on_pointer(self, event: ControlEvent) -> None:
+    def _on_pointer(self, event: ControlEvent) -> bool:
+        """The touch's button: tapped when let go on it, or its hold action; whether used."""
         target = self._pointer_target
         if target is None or target not in self.top.buttons:
-            return
-        if event.kind is Kind.HOLD and target.on_hold:
+            return False
+        if event.kind is Kind.HOLD:
+            if not target.on_hold:
+                return False
             target.pressed = False
             self._pointer_target = None
             self.act(target.on_hold)
@@ -416,6 +460,7 @@ class App:
             self._pointer_target = None
             if not event.after_hold:
                 self._tap(target, self._pointer_up)
+        return True
 
     def _tap(self, target: Button, up: tuple[float, float] | None) -> None:
         """A touch that came down on ``target`` and was lifted at ``up``: its action, if it
@@ -472,6 +517,7 @@ class App:
                 self.save_failed(exc)
             except Exception as exc:  # a bug must not end the game: log it, step back, go on
                 self._recover(exc)
+        self.hw.input.pump()  # holds due now: after every edge that came before them
         self._hide_quiet_private()
         self._draw_stale_hub()
         if self.dirty:
@@ -499,7 +545,7 @@ class App:
     def _hide_quiet_private(self) -> None:
         """A private screen left untouched for ``private_timeout`` goes back to its gate."""
         deadline = self._private_deadline()
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and self.clock() >= deadline:
             from .screens.gate import QUIET, hide_private
 
             log.info("private screen hidden after %.0f s without input",
@@ -534,7 +580,9 @@ class App:
         self._enter(self.top)
 
     def settle(self, limit: int = 1000) -> None:
-        """Handle every pending event, including the ones handling them posts (scripts, tests)."""
+        """Handle every pending event, including the ones handling them posts, and the holds
+        due by now (scripts, tests)."""
+        self.hw.input.pump()
         for _ in range(limit):
             if not pygame.event.peek():
                 break
@@ -543,11 +591,38 @@ class App:
             self.render()
 
     def run_for(self, seconds: float) -> None:
-        """Run the loop for ``seconds`` of real time (scripts: WAIT, holds)."""
-        end = time.monotonic() + seconds
-        while (left := end - time.monotonic()) > 0:
-            self.step(left)
+        """Run the loop for ``seconds`` (scripts: WAIT, holds). On a virtual clock the time
+        passes at once: the clock jumps from one timer of the app to the next (a hold coming
+        due, a private screen hiding), each handled as it would be then."""
+        end = self.clock() + seconds
+        if is_virtual(self.clock):
+            self.settle()
+            while (due := self._next_due()) is not None and due <= end:
+                self.clock.advance_to(due)
+                self.step(0)
+                self.settle()
+            self.clock.advance_to(end)
+            self.step(0)
+        else:
+            while (left := end - self.clock()) > 0:
+                self.step(left)
         self.settle()
+
+    def _next_due(self) -> float | None:
+        """When the first timer the app asked for is due (clock time), or None."""
+        due = []
+        ping = self.notifier.ping_every()
+        if ping is not None:
+            due.append(self._last_ping + ping)
+        deadline = self._private_deadline()
+        if deadline is not None:  # wake in time to hide it
+            due.append(deadline)
+        if self._hub_stale:  # a hub change still to draw
+            due.append(self._hub_drawn + HUB_REDRAW_EVERY)
+        control = self.hw.input.deadline()
+        if control is not None:  # a hold, the end of a button's lock-out
+            due.append(control)
+        return min(due) if due else None
 
     def _timeout(self, max_wait: float | None) -> float | None:
         """How long the loop may sleep: until the first timer the app asked for (None: no
@@ -555,15 +630,9 @@ class App:
         if self._idle_work:
             return 0.0
         due = [max_wait] if max_wait is not None else []
-        now = time.monotonic()
-        ping = self.notifier.ping_every()
-        if ping is not None:
-            due.append(self._last_ping + ping - now)
-        deadline = self._private_deadline()
-        if deadline is not None:  # wake in time to hide it
-            due.append(deadline - now)
-        if self._hub_stale:  # a hub change still to draw
-            due.append(self._hub_drawn + HUB_REDRAW_EVERY - now)
+        timer = self._next_due()
+        if timer is not None:
+            due.append(timer - self.clock())
         return max(0.0, min(due)) if due else None
 
     @property
@@ -582,14 +651,17 @@ class App:
         """The events there are; if none, sleep (``ui/wakeup.py``) and take what came."""
         self._wake.clear()
         events = pygame.event.get()
+        self._batch_at = self.clock()  # SDL 2 stamps them now (see _event_age)
         if events or timeout == 0:
             return events
         self.sleeper.sleep(timeout)
-        return pygame.event.get()
+        events = pygame.event.get()
+        self._batch_at = self.clock()
+        return events
 
     def _ping_watchdog(self) -> None:
         ping = self.notifier.ping_every()
-        now = time.monotonic()
+        now = self.clock()
         if self._ready and ping is not None and now - self._last_ping >= ping:
             self.notifier.send("WATCHDOG=1")
             self._last_ping = now
@@ -652,7 +724,7 @@ class App:
         there at most every ``HUB_REDRAW_EVERY`` s, the last change included; noise on the
         link costs no frame elsewhere."""
         self._hub_seen = self._hub_seen or status.connected
-        now = time.monotonic()
+        now = self.clock()
         if status.connected != self._hub_connected:
             self._hub_connected, self._hub_stale, self._hub_drawn = status.connected, False, now
             self.post(REFRESH_EVENT)
@@ -665,8 +737,8 @@ class App:
 
     def _draw_stale_hub(self) -> None:
         """The hub screens' last change, once the redraw interval is over."""
-        if self._hub_stale and time.monotonic() - self._hub_drawn >= HUB_REDRAW_EVERY:
-            self._hub_stale, self._hub_drawn = False, time.monotonic()
+        if self._hub_stale and self.clock() - self._hub_drawn >= HUB_REDRAW_EVERY:
+            self._hub_stale, self._hub_drawn = False, self.clock()
             self.dirty = self.dirty or self.top.shows_hub_status
 
     def _hub_notice_due(self) -> bool:

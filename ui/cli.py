@@ -113,10 +113,14 @@ def main(argv: list[str] | None = None) -> int:
         config = replace(config, data_dir=args.data_dir)
     from storage.lock import AlreadyRunning
 
+    from hw.clock import REAL, VirtualClock
+
     from .app import App
 
+    clock = REAL if script is None else VirtualClock()  # a script's holds and waits: its own
     try:
-        app = App(config, headless=args.headless, hardware_after_first_frame=script is None)
+        app = App(config, headless=args.headless, hardware_after_first_frame=script is None,
+                  clock=clock)
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1

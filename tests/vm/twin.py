@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from hw.clock import VirtualClock
 from hw.controls import Control
 from ui.app import STRIP_HEIGHT, App
 from ui.config import load_config
@@ -23,7 +24,7 @@ from ui.script import ScriptRunner
 class Twin:
     def __init__(self, config_path: Path, data_dir: Path, screen: tuple[int, int]):
         config = replace(load_config(config_path, env={}), data_dir=data_dir)
-        self.app = App(config, headless=True, env={})
+        self.app = App(config, headless=True, env={}, clock=VirtualClock())
         self.runner = ScriptRunner(self.app, None)
         self.app.settle()
         # The guest draws the debug strip (no LEDs on a VM) under a letterboxed picture.
