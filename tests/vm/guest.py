@@ -11,6 +11,8 @@ from pathlib import Path
 from machine import Machine, VMError, until
 
 DB = "/var/lib/companion/companion.sqlite3"
+TOUCHSCREEN = "/root/companion/tests/vm/touchscreen.py"  # copied there by the install step
+TOUCH_FIFO = "/run/companion-touch"
 
 
 class Guest:
@@ -70,6 +72,23 @@ class Guest:
         if path.name not in self.shots:
             self.shots.append(path.name)
         return path
+
+    def open_touchscreen(self) -> str:
+        """Create the guest's multitouch panel (tests/vm/touchscreen.py, shaped like the 7"
+        display's) and wait until udev has it; what udev says of it."""
+        self.sh(f"modprobe uinput; rm -f {TOUCH_FIFO}; "
+                f"setsid -f python3 {TOUCHSCREEN} {TOUCH_FIFO} > /run/companion-touch.log 2>&1; "
+                "for i in $(seq 100); do grep -q ready /run/companion-touch.log && break; "
+                "sleep 0.1; done; udevadm settle", timeout=30)
+        return self.sh("for d in /sys/class/input/event*; do "
+                       "grep -qx 'FT5406 memory based driver' $d/device/name 2>/dev/null && "
+                       "udevadm info -q property -p $d; done").out
+
+    def finger(self, x: int, y: int, hold: float = 0.1) -> None:
+        """One finger on the panel at its point (x, y), lifted ``hold`` seconds later (timed
+        inside the guest: the agent's delays do not lengthen it)."""
+        self.sh(f"echo 'down 0 {x} {y}' > {TOUCH_FIFO}; sleep {hold}; "
+                f"echo 'up 0' > {TOUCH_FIFO}")
 
     def python(self, code: str) -> str:
         """Run Python 3 code in the guest (as root); what it printed."""

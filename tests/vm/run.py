@@ -3,10 +3,11 @@
 Builds (or reuses) a Debian bookworm image, installs the project in it with ``make install-pi``
 (offline: apt from the image's own repository, pip from a wheelhouse), boots it, and checks
 what a person at the table would see (tests/vm/scenario.py): the first frame, letterboxed and
-full screen; a touch and keys; a Citadels draft picked by touch and by a seat hub plugged in
-after start; a power cut (SIGKILL of QEMU) in the middle of the draft; the watchdog killing a
-frozen app; a journal with no errors. Screenshots go to ``--out``; one JSON summary goes to
-stdout; exit 1 if any check failed, 2 if this machine cannot run a guest at all.
+full screen; a touch and keys; taps and holds on a multitouch panel shaped like the Pi's
+(finger events only, tests/vm/touchscreen.py); a Citadels draft picked by touch and by a seat
+hub plugged in after start; a power cut (SIGKILL of QEMU) in the middle of the draft; the
+watchdog killing a frozen app; a journal with no errors. Screenshots go to ``--out``; one JSON
+summary goes to stdout; exit 1 if any check failed, 2 if this machine cannot run a guest at all.
 """
 
 from __future__ import annotations
@@ -189,6 +190,7 @@ def play(guest, report: Report, work: Path, language: str) -> None:
     try:
         scenario.first_frame(table)
         scenario.touch_and_keys(table, language)
+        scenario.touchscreen(table)
         picks = scenario.draft(table)
         scenario.power_cut(table, picks)
         scenario.watchdog(table)

@@ -14,11 +14,12 @@ import pygame
 from guest import Guest
 from hw.controls import Control
 from hw.hubsim import HubSim
-from machine import SCREEN, until
+from machine import SCREEN, VMError, until
 from twin import Twin, likeness
 
 HOLD = 1.4  # seconds a finger or a seat button is held (the config's 0.8 s, and room for TCG)
 LIKENESS = 0.97  # share of the picture that must be as the twin draws it
+PANEL = (800, 480)  # the guest touchscreen's range (tests/vm/touchscreen.py)
 
 
 class Table:
@@ -34,12 +35,16 @@ class Table:
         self.twin.close()
         self.twin = Twin(self.config, self.twin_data, SCREEN)
 
-    def touch(self, name: str | None = None, hold: bool = False) -> None:
+    def touch(self, name: str | None = None, hold: bool = False, panel: bool = False) -> None:
         """Tap (or hold) the named button (None: the first one offered) and wait for the
-        screen the twin went to."""
+        screen the twin went to. ``panel``: with a finger on the guest's multitouch panel
+        (finger events only, as on a Pi) rather than QEMU's tablet (a mouse to SDL)."""
         seen = len(self.guest.screens())
         x, y = self.twin.hold(name) if hold else self.twin.tap(name)
-        self.guest.machine.tap(x, y, HOLD if hold else 0.1)
+        if panel:
+            self.guest.finger(*panel_point(x, y), HOLD if hold else 0.1)
+        else:
+            self.guest.machine.tap(x, y, HOLD if hold else 0.1)
         self.guest.wait_screen(self.twin.screen, seen)
 
     def key(self, control: Control, qcode: str) -> None:
@@ -146,19 +151,48 @@ def touch_and_keys(table: Table, language: str) -> None:
         guest.wait_screen(table.twin.screen, seen)
 
 
+def panel_point(x: float, y: float) -> tuple[int, int]:
+    """The panel's point under display pixel (x, y): SDL spreads the panel's range (0-799,
+    0-479) over the whole display."""
+    return (round((x + 0.5) * (PANEL[0] - 1) / SCREEN[0]),
+            round((y + 0.5) * (PANEL[1] - 1) / SCREEN[1]))
+
+
+def touchscreen(table: Table) -> None:
+    """A touchscreen like the Pi's (finger events only): one finger taps Settings and Back on
+    home; a finger held on Settings (no hold action there) still opens it."""
+    guest, report = table.guest, table.report
+    udev = guest.open_touchscreen()
+    report.check("panel_is_a_touchscreen_to_udev", "ID_INPUT_TOUCHSCREEN=1" in udev,
+                 udev=[line for line in udev.splitlines() if line.startswith("ID_INPUT")])
+    time.sleep(1.0)  # SDL adds the device when the app next pumps its events
+    try:
+        table.touch("settings", panel=True)
+        report.check("panel_tap_opens_what_it_touched", True)
+        table.touch("back", panel=True)
+        table.touch("settings", hold=True, panel=True)
+        report.check("panel_long_press_is_a_tap", True)
+        table.touch("back", panel=True)
+    except VMError as exc:
+        report.check("panel_tap_opens_what_it_touched", False, error=str(exc))
+        raise
+    guest.shot("04b-panel-home")
+
+
 def draft(table: Table) -> int:
     """A 4-player Citadels draft: seats 1 and 2 pick by touch; then a seat hub is plugged in
     (the app is running), found, and seat 3 opens its private screen with its own button.
     Returns the number of picks made."""
     guest, report = table.guest, table.report
-    table.touch("citadels")
-    table.touch("start")
+    table.touch("citadels", panel=True)
+    table.touch("start", panel=True)
     guest.shot("05-draft-gate")
-    for seat in (1, 2):
-        table.touch("player", hold=True)  # the gate: hold to reveal
+    for seat in (1, 2):  # seat 1 on the panel, seat 2 on QEMU's tablet
+        table.touch("player", hold=True, panel=seat == 1)  # the gate: hold to reveal
         if seat == 1:
+            report.check("panel_hold_at_the_gate_reveals", table.twin.screen == "draft-private")
             guest.shot("06-draft-private")
-        pick(table)
+        pick(table, panel=seat == 1)
     hub = HubSim(firmware="vm-sim").start()
     try:
         plugged = time.monotonic()
@@ -195,11 +229,11 @@ def hub_unplugged(table: Table) -> None:
     guest.shot("08-hub-unplugged")
 
 
-def pick(table: Table) -> None:
+def pick(table: Table, panel: bool = False) -> None:
     """On a private draft screen: the first card offered, confirm, pass on."""
-    table.touch()
-    table.touch("confirm")
-    table.touch("next")
+    table.touch(panel=panel)
+    table.touch("confirm", panel=panel)
+    table.touch("next", panel=panel)
 
 
 def power_cut(table: Table, picks: int) -> None:
