@@ -14,7 +14,10 @@ One command per line; blank lines and ``#`` comments are skipped::
     EXPECT screen                                        fail unless that screen is on top
 
 Controls are typed on their keyboard keys and taps are real mouse events at the display
-position of the canvas point, so a script goes through the same path as a player.
+position of the canvas point, so a script goes through the same path as a player. Time is the
+app's clock: a scripted run's (``companion --script``, the tests) is virtual, so WAIT and a
+HOLD's wait move it at once (``App.run_for``) and no load on the machine can stretch a tap
+into a hold or change what a script did.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from hw.keyboard import KEY_FOR
 
 log = logging.getLogger(__name__)
 
-HOLD_MARGIN = 0.3  # seconds beyond the hold time (room for a busy machine)
+HOLD_MARGIN = 0.3  # seconds beyond the hold time (on a real clock: room for a busy machine)
 
 
 class ScriptError(Exception):
