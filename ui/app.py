@@ -103,8 +103,8 @@ class App:
         self.stack: list[Screen] = []  # (before the hardware: a hub may report while opening)
         self.hw = open_hardware(config.backend, config.pins, self._post_control,
                                 debounce=config.debounce, hold_time=config.hold_time, env=env,
-                                threaded=False, clock=clock, hub=config.hub, hub_usb_id=config.hub_usb_id,
-                                on_hub_change=self._on_hub_change,
+                                threaded=False, clock=clock, hub=config.hub,
+                                hub_usb_id=config.hub_usb_id, on_hub_change=self._on_hub_change,
                                 later=hardware_after_first_frame)
         self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
         self.hw.outputs.sound = self._setting("sound", config.sound, (True, False))
