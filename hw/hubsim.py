@@ -110,15 +110,23 @@ class HubSim:
 
     # --- what the hub sends ---------------------------------------------------------------------------
     def send(self, word: str, *args) -> None:
+        self.burst((word, *args))
+
+    def burst(self, *messages: tuple) -> None:
+        """Each ``(word, *args)`` as a line, all in one write: they arrive together, as lines
+        queued while the reader was busy."""
         with self._lock:
             if self._master is None:
                 return
-            line = (encode if self.protocol >= 2 else legacy_encode)(self._seq, word, *args)
-            self._seq = (self._seq + 1) % 256
-            if self._damage:
-                self._damage -= 1
-                line = spoilt(line)
-            os.write(self._master, line)
+            lines = []
+            for word, *args in messages:
+                line = (encode if self.protocol >= 2 else legacy_encode)(self._seq, word, *args)
+                self._seq = (self._seq + 1) % 256
+                if self._damage:
+                    self._damage -= 1
+                    line = spoilt(line)
+                lines.append(line)
+            os.write(self._master, b"".join(lines))
 
     def damage(self, lines: int = 1) -> None:
         """Spoil the next ``lines`` lines sent (one byte changed each); they still use up their

@@ -141,6 +141,34 @@ def test_presses_at_every_seat_become_seat_controls(rig):
     assert {e.source for e in rig.events} == {"hub"}
 
 
+def test_lines_that_arrived_together_are_timed_by_their_arrival(tmp_path, monkeypatch):
+    """A DOWN and its UP read together; handling the DOWN took 0.5 s (hold time 0.2 s). The UP
+    arrived with it, so the press was a tap, however late the reader got to it."""
+    events = []
+    control_input = ControlInput(events.append, hold_time=0.2, threaded=False)
+    sim = HubSim(tmp_path / "hub").start()
+    hub = SeatHub(str(tmp_path / "hub"), control_input, **FAST)
+    handle = hub._handle
+
+    def slow(line: bytes) -> None:
+        handle(line)
+        if b"DOWN" in line:
+            time.sleep(0.5)
+
+    try:
+        assert wait_for(lambda: hub.status.connected)
+        monkeypatch.setattr(hub, "_handle", slow)
+        sim.burst(("DOWN", 2), ("UP", 2))
+        assert wait_for(lambda: events and not hub.status.pressed)  # the UP was read
+        time.sleep(0.1)  # and handed on (the status is set just before)
+        control_input.pump()  # the debounce lock-out's end
+        assert seat_events(events) == [(2, Kind.PRESS), (2, Kind.RELEASE)]
+        assert not events[-1].after_hold
+    finally:
+        hub.close()
+        sim.stop()
+
+
 def test_a_held_seat_button_is_a_hold(rig):
     rig.sim.press(4)
     assert wait_for(lambda: (4, Kind.HOLD) in seat_events(rig.events))

@@ -229,10 +229,8 @@ def finger(app, kind: int, finger_id: int, point: tuple[int, int]) -> None:
 def test_while_held_one_finger_holds_the_name_and_another_chooses(make_app):
     app = make_app(private_while_held=True)
     controller = start_game(app, "2016", 5)
-    run = runner(app)
     name = app.top.button("player").rect.center
-    finger(app, pygame.FINGERDOWN, 0, name)
-    run._mouse(name, True)  # SDL makes mouse events of the first finger
+    finger(app, pygame.FINGERDOWN, 0, name)  # the first finger is the pointer: it holds
     app.run_for(HOLD + HOLD_MARGIN)
     assert app.top.name == "draft-private"
     card = next(b for b in app.top.buttons if b.name not in ("back",))
@@ -243,8 +241,6 @@ def test_while_held_one_finger_holds_the_name_and_another_chooses(make_app):
     finger(app, pygame.FINGERDOWN, 1, confirm)
     finger(app, pygame.FINGERUP, 1, confirm)
     assert app.top.name == "wipe" and controller.session.decisions[-1]["type"] == "pick"
-    run._mouse(name, False)
-    app.settle()
     finger(app, pygame.FINGERUP, 0, name)
     assert app.top.name == "wipe"  # nothing private left to hide
 
