@@ -14,6 +14,8 @@ import logging
 import os
 from pathlib import Path
 
+from ..josa import PARTICLES, with_particle
+
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("ko", "en")
@@ -98,6 +100,24 @@ class _Fields(dict):
     def __missing__(self, name: str) -> str:
         log.error("message %r: no value for {%s}", self.key, name)
         return "{" + name + "}"
+
+    def __getitem__(self, name: str) -> "_Field":
+        return _Field(super().__getitem__(name))
+
+
+class _Field:
+    """A field's value; a Korean particle as its format spec (``{character:이}``) follows it
+    as the word reads (``ui/josa.py``), any other spec formats the value as usual."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if spec in PARTICLES:
+            return with_particle(self.value, spec)
+        return format(self.value, spec)
 
 
 class Catalog:
