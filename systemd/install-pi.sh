@@ -30,16 +30,31 @@ fi
 
 echo "== system packages"
 run apt-get update
+# Nothing the system has is removed (apt-get --no-remove). An optional package is skipped where
+# the system has no such package, and where installing it would remove one the system has: on
+# Raspberry Pi OS, python3-rpi-lgpio stands in for python3-rpi.gpio, and the two conflict.
 packages=()
 while read -r name flag || [ -n "$name" ]; do
     [ -n "$name" ] || continue
-    if [ "$flag" = optional ] && ! apt-cache show "$name" >/dev/null 2>&1; then
-        echo "install-pi: no package '$name' on this system (it comes with Raspberry Pi OS); skipped"
-        continue
+    if [ "$flag" = optional ]; then
+        if ! apt-cache show "$name" >/dev/null 2>&1; then
+            echo "install-pi: no package '$name' on this system (it comes with Raspberry Pi OS); skipped"
+            continue
+        fi
+        removes=$(apt-get -s -q install --no-install-recommends "$name" 2>/dev/null |
+                  sed -n 's/^Remv \([^ ]*\).*/\1/p' | xargs)
+        if [ -n "$removes" ]; then
+            echo "install-pi: '$name' would remove the system's own $removes; skipped"
+            continue
+        fi
     fi
     packages+=("$name")
 done < <(sed 's/#.*//' "$SRC/systemd/debian-packages.txt")
-run apt-get install -y --no-install-recommends "${packages[@]}"
+run apt-get install -y --no-install-recommends --no-remove "${packages[@]}" || {
+    echo "install-pi: apt could install these only by removing packages the system has;" \
+         "nothing was removed or installed (apt's reason is above)" >&2
+    exit 1
+}
 
 echo "== user $USER_NAME"
 if ! id "$USER_NAME" >/dev/null 2>&1; then

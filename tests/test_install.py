@@ -25,14 +25,18 @@ CONSTRAINTS = ROOT / "systemd" / "constraints.txt"
 MODULES = ROOT / "systemd" / "modules-load.conf"
 
 
-def dry_run(tmp_path: Path, known_packages: str | None = None, groups: str = "") -> str:
+def dry_run(tmp_path: Path, known_packages: str | None = None, groups: str = "",
+            removing: str = "") -> str:
     """The installer's dry run, with stand-ins for apt-cache (knows ``known_packages``, every
-    package if None) and getent (knows ``groups``)."""
+    package if None), apt-get's simulation (installing a package in ``removing`` would remove
+    python3-rpi-lgpio) and getent (knows ``groups``)."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)
     apt_cache = ('[ "$1" = show ] && case " ' + (known_packages or "") + ' " in '
                  '*" $2 "*) exit 0;; esac; exit 100') if known_packages is not None else "exit 0"
-    stand_ins = {"apt-cache": apt_cache,
+    apt_get = ('[ "$1" = -s ] && case " ' + removing + ' " in *" $5 "*) '
+               'echo "Remv python3-rpi-lgpio [0.6-0~rpt1]";; esac; exit 0')
+    stand_ins = {"apt-cache": apt_cache, "apt-get": apt_get,
                  "getent": f'case " {groups} " in *" $2 "*) exit 0;; esac; exit 2'}
     for name, body in stand_ins.items():
         (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
@@ -45,8 +49,9 @@ def dry_run(tmp_path: Path, known_packages: str | None = None, groups: str = "")
 
 
 def apt_install_line(out: str) -> list[str]:
+    """The packages of the installer's apt-get install (its options left out)."""
     line = next(l for l in out.splitlines() if l.startswith("+ apt-get install"))
-    return line.split()[5:]
+    return [word for word in line.split()[3:] if not word.startswith("-")]
 
 
 def test_installer_installs_what_sdl_kmsdrm_draws_through(tmp_path):
@@ -62,13 +67,27 @@ def test_installer_installs_what_sdl_kmsdrm_draws_through(tmp_path):
 def test_pi_only_packages_are_skipped_with_a_message_where_the_system_lacks_them(tmp_path):
     required = [name for name, optional in kiosk_packages() if not optional]
     optional = [name for name, optional in kiosk_packages() if optional]
-    assert {"python3-lgpio", "python3-rpi.gpio"} <= set(optional)
+    assert optional == ["python3-lgpio"]
     out = dry_run(tmp_path, known_packages=" ".join(required))
     assert apt_install_line(out) == required
     for name in optional:
         assert f"install-pi: no package '{name}' on this system" in out
     # a required package is never skipped, even where apt does not know it
     assert apt_install_line(dry_run(tmp_path, known_packages="")) == required
+
+
+def test_the_installer_never_removes_what_raspberry_pi_os_ships(tmp_path):
+    """Pi OS images since pi-gen 674c30e8 (2024-10-28) carry python3-rpi-lgpio, which
+    conflicts with python3-rpi.gpio: an optional package whose installation would remove a
+    package the system has is skipped and said, and apt itself is told never to remove one.
+    python3-rpi.gpio is not asked for at all (gpiozero drives every Pi through lgpio)."""
+    assert "python3-rpi.gpio" not in [name for name, _ in kiosk_packages()]
+    out = dry_run(tmp_path, removing="python3-lgpio")
+    assert "install-pi: 'python3-lgpio' would remove the system's own python3-rpi-lgpio; " \
+           "skipped" in out
+    assert "python3-lgpio" not in apt_install_line(out)
+    assert "--no-remove" in next(l for l in out.splitlines() if l.startswith("+ apt-get install"))
+    assert "python3-lgpio" in apt_install_line(dry_run(tmp_path))
 
 
 def test_installer_creates_every_group_the_unit_names(tmp_path):
@@ -126,10 +145,15 @@ def test_modules_owning_the_units_device_classes_load_at_boot(tmp_path):
     whose module loads later (a hub plugged in mid-evening) would stay forbidden. Every class
     the unit allows is either built into Pi OS's kernel or loaded at boot."""
     module_of_class = {"drm": "drm", "alsa": "snd", "ttyACM": "cdc_acm", "ttyUSB": "usbserial"}
-    built_in = {"input", "tty", "gpiochip", "gpiomem"}
+    built_in = {"input", "tty", "gpiochip"}
     classes = {m.group(1) for value in unit_values()["DeviceAllow"]
                if (m := re.match(r"char-(\S+)", value))}
     assert classes == set(module_of_class) | built_in
+    # A node named by path must exist on every board: a Pi 5 has no /dev/gpiomem, and systemd
+    # logs "Couldn't stat device" for a path that is missing.
+    paths = [value.split()[0] for value in unit_values()["DeviceAllow"]
+             if value.startswith("/")]
+    assert paths == ["/dev/tty1"]
     loaded = {line.strip() for line in MODULES.read_text().splitlines()
               if line.strip() and not line.startswith("#")}
     assert loaded == set(module_of_class.values())

@@ -127,6 +127,59 @@ def test_input_devices_plugged_in_later_and_unplugged(tmp_path):
     devices.close()
 
 
+def test_a_device_refused_until_udev_sets_its_group_is_watched_without_a_folder_change(
+        tmp_path, monkeypatch):
+    """A new device node is root's until udev gives it to the ``input`` group; inotify may
+    fold that change into an event already read (issue 34: refused twice, never woken for).
+    A refused device is tried again on a schedule, not only on the folder's next change."""
+    from hw import input_devices
+
+    devices = InputDevices(str(tmp_path))
+    sleeper = SelectSleeper(Waker(), devices)
+    real_open, refusals = os.open, []
+
+    def udev_not_done_yet(path, *args):
+        if str(path).startswith(str(tmp_path / "event")) and len(refusals) < 3:
+            refusals.append(path)
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, *args)
+
+    monkeypatch.setattr(input_devices.os, "open", udev_not_done_yet)
+    path = fifo_device(tmp_path)  # the folder changes once: created
+    sleeper.sleep(1.0)
+    assert devices.paths == [] and len(refusals) == 1
+    limits = []
+    for _ in range(10):
+        if devices.paths:
+            break
+        limits.append(devices.retry_in())
+        sleeper.sleep(5.0)
+    assert devices.paths == [path] and len(refusals) == 3
+    assert all(limit is not None and limit <= input_devices.RETRY_AFTER[2] for limit in limits)
+    assert devices.retry_in() is None  # nothing left to retry: the loop sleeps unlimited again
+    devices.close()
+
+
+def test_a_device_never_readable_is_tried_on_a_schedule_then_only_when_the_folder_changes(
+        tmp_path, monkeypatch):
+    from hw import input_devices
+    from hw.clock import VirtualClock
+
+    clock = VirtualClock()
+    devices = InputDevices(str(tmp_path), clock=clock)
+    monkeypatch.setattr(input_devices.os, "open",
+                        lambda path, *a: (_ for _ in ()).throw(PermissionError(13, "no", path)))
+    fifo_device(tmp_path)
+    devices.rescan()
+    waits = []
+    while (wait := devices.retry_in()) is not None:
+        waits.append(wait)
+        clock.advance(wait)
+        devices.drain(set())
+    assert waits == pytest.approx(input_devices.RETRY_AFTER)
+    devices.close()
+
+
 def test_a_timer_of_the_app_limits_the_sleep(make_app):
     """A private screen hides after ``private_timeout``: the loop wakes for that, no sooner."""
     from ui.screens.about import AboutScreen

@@ -88,8 +88,9 @@ class SelectSleeper:
 
     def sleep(self, timeout: float | None) -> None:
         """Return when something may have arrived, or after ``timeout`` s (None: no limit)."""
-        if self.poll is not None:
-            timeout = self.poll if timeout is None else min(timeout, self.poll)
+        for cap in (self.poll, self.devices.retry_in() if self.devices else None):
+            if cap is not None:
+                timeout = cap if timeout is None else min(timeout, cap)
         watched = [self.waker.fileno(), *(self.devices.fds() if self.devices else ())]
         readable, _, _ = select.select(watched, [], [], timeout)
         if self.devices is not None:

@@ -24,6 +24,10 @@ class Guest:
         self.agent = None
         self.shots: list[str] = []
 
+    def slow(self, seconds: float) -> float:
+        """A wait for the guest, lengthened for a slower emulated architecture."""
+        return seconds * self.machine.arch.slowness
+
     def boot(self) -> float:
         """Start the VM; seconds until the guest agent answers."""
         self.machine.start()
@@ -31,7 +35,7 @@ class Guest:
         return time.monotonic() - self.machine.started
 
     def sh(self, script: str, timeout: float = 60, check: bool = True):
-        return self.agent.run(script, timeout=timeout, check=check)
+        return self.agent.run(script, timeout=self.slow(timeout), check=check)
 
     def wait_active(self, timeout: float = 180, not_pid: str | None = None) -> str:
         """Wait until companion.service is active — READY=1 sent, so the first frame is up —
@@ -42,7 +46,7 @@ class Guest:
             ok = len(state) == 2 and state[1] == "active" and state[0] not in ("0", not_pid)
             return state[0] if ok else None
 
-        pid = until(active_pid, timeout)
+        pid = until(active_pid, self.slow(timeout))
         if pid is None:
             raise VMError("companion.service never became active")
         return pid
@@ -63,7 +67,7 @@ class Guest:
             seen[:] = self.screens()
             return len(seen) > after and seen[-1] == name
 
-        if not until(entered, timeout):
+        if not until(entered, self.slow(timeout)):
             raise VMError(f"expected screen {name!r}; the guest showed {seen[after:]}")
 
     def shot(self, name: str) -> Path:

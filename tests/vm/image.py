@@ -1,5 +1,5 @@
-"""The virtual machine's disk: Debian bookworm as a maker's fresh console image, built once with
-mmdebstrap and kept in a cache until its recipe changes.
+"""The virtual machine's disk: Debian bookworm as a maker's fresh console image, for x86-64 or
+for the Pi's own arm64, built once with mmdebstrap and kept in a cache until its recipe changes.
 
 The image has what a fresh Raspberry Pi OS Lite has that matters here (systemd, udev, Python 3,
 make) plus the QEMU guest agent the test talks through, but **not** the kiosk's own packages:
@@ -7,6 +7,10 @@ those sit in an offline apt repository inside the image (``/var/local/companion-
 packages of ``systemd/debian-packages.txt`` with their dependencies), so that ``install-pi.sh``
 installs them itself with ``apt-get``, as on a Pi, without a network. Python wheels come the
 same way, from a wheelhouse shared with the guest at run time (``wheelhouse``).
+
+An arm64 image is built on an x86 host through qemu-user (binfmt): every program of the build
+runs emulated, so the initramfs holds only the modules the guest boots with (``MODULES=list``,
+``INITRAMFS_MODULES``) rather than most of the kernel's, which took most of an hour.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from arch import Arch
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES_FILE = ROOT / "systemd" / "debian-packages.txt"
 CONSTRAINTS = ROOT / "systemd" / "constraints.txt"
@@ -30,13 +36,28 @@ SUITE = "bookworm"
 REPO_IN_GUEST = "/var/local/companion-debs"
 DISK_SIZE = "4G"
 # What a fresh console image has before the installer runs (Pi OS Lite ships these too), plus
-# the guest agent (the test's way in: no network, no login).
-BASE_PACKAGES = ("systemd-sysv", "udev", "kmod", "linux-image-amd64", "initramfs-tools",
-                 "python3", "make", "procps", "qemu-guest-agent", "ca-certificates")
-RECIPE_VERSION = 5
-# The guest's Python (bookworm's 3.11 on x86_64), as pip download's target.
-GUEST_WHEEL_TAGS = ("--python-version", "3.11", "--implementation", "cp", "--abi", "cp311",
-                    "--platform", "manylinux_2_17_x86_64", "--platform", "manylinux2014_x86_64")  # raise when the build below changes in a way the inputs do not show
+# the guest agent (the test's way in: no network, no login). The kernel is the architecture's.
+BASE_PACKAGES = ("systemd-sysv", "udev", "kmod", "initramfs-tools", "python3", "make", "procps",
+                 "qemu-guest-agent", "ca-certificates")
+# What the guest needs before its root file system is mounted: the virtio disk and ext4.
+INITRAMFS_MODULES = ("virtio_pci", "virtio_mmio", "virtio_blk", "crc32c_generic", "ext4")
+# Packages Raspberry Pi OS's archive has that the kiosk does not ask for, offered in the offline
+# repository so that the installer test sees what a Pi sees: python3-rpi.gpio (where Debian has
+# it) next to PI_OS_STAND_IN, which replaces it as Pi OS's own python3-rpi-lgpio does.
+PI_OS_ARCHIVE_EXTRAS = ("python3-rpi.gpio",)
+PI_OS_STAND_IN = {
+    "Package": "python3-rpi-lgpio",
+    "Version": "0.6-0~companion1",
+    "Architecture": "all",
+    "Maintainer": "companion vm-test <root@companion-vm>",
+    # As pi-gen's images carry it since 2024-10 (reported: Provides and Conflicts).
+    "Provides": "python3-rpi.gpio",
+    "Conflicts": "python3-rpi.gpio",
+    "Replaces": "python3-rpi.gpio",
+    "Description": "stand-in for Raspberry Pi OS's python3-rpi-lgpio (vm-test)\n"
+                   " Declares the same relations to python3-rpi.gpio; ships no module.",
+}
+RECIPE_VERSION = 6  # raise when the build below changes in a way the inputs do not show
 
 
 @dataclass(frozen=True)
@@ -69,18 +90,19 @@ def kiosk_packages(text: str | None = None) -> list[tuple[str, bool]]:
     return packages
 
 
-def recipe_key() -> str:
+def recipe_key(arch: Arch) -> str:
     """Changes whenever what goes into the image changes."""
-    recipe = json.dumps([RECIPE_VERSION, SUITE, DISK_SIZE, BASE_PACKAGES, kiosk_packages(),
-                         os.environ.get("COMPANION_VM_MIRROR", "")])
+    recipe = json.dumps([RECIPE_VERSION, SUITE, arch.debian, DISK_SIZE, BASE_PACKAGES,
+                         INITRAMFS_MODULES, PI_OS_ARCHIVE_EXTRAS, PI_OS_STAND_IN,
+                         kiosk_packages(), os.environ.get("COMPANION_VM_MIRROR", "")])
     return hashlib.sha256(recipe.encode()).hexdigest()[:16]
 
 
-def ensure_image(log=print) -> tuple[Image, bool]:
+def ensure_image(arch: Arch, log=print) -> tuple[Image, bool]:
     """The cached image for the current recipe, built first if there is none (True if built)."""
-    target = cache_dir() / f"image-{recipe_key()}"
+    target = cache_dir() / f"image-{arch.debian}-{recipe_key(arch)}"
     image = Image(target / "disk.qcow2", target / "vmlinuz", target / "initrd.img")
-    return image, cached(target, lambda work: _build(work, log))
+    return image, cached(target, lambda work: _build(work, arch, log))
 
 
 def cached(target: Path, make) -> bool:
@@ -98,13 +120,15 @@ def cached(target: Path, make) -> bool:
     return True
 
 
-def _build(work: Path, log) -> None:
+def _build(work: Path, arch: Arch, log) -> None:
     rootfs = work / "rootfs"
-    log(f"vm: building the {SUITE} image with mmdebstrap (cached in {work.parent})")
-    hook = f"python3 {Path(__file__).resolve()} customize \"$1\""
+    log(f"vm: building the {SUITE} {arch.debian} image with mmdebstrap (cached in {work.parent})")
+    script = f"python3 {Path(__file__).resolve()}"
     command = ["mmdebstrap", "--mode=root", "--variant=minbase", "--format=directory",
-               "--include=" + ",".join(BASE_PACKAGES), f"--customize-hook={hook}", SUITE,
-               str(rootfs)]
+               f"--arch={arch.debian}",
+               "--include=" + ",".join((*BASE_PACKAGES, arch.kernel_package)),
+               f"--essential-hook={script} initramfs \"$1\"",
+               f"--customize-hook={script} customize \"$1\"", SUITE, str(rootfs)]
     mirror = os.environ.get("COMPANION_VM_MIRROR")
     if mirror:
         command.append(mirror)
@@ -119,6 +143,17 @@ def _build(work: Path, log) -> None:
     subprocess.run(["qemu-img", "convert", "-O", "qcow2", str(raw), str(work / "disk.qcow2")],
                    check=True)
     raw.unlink()
+
+
+def small_initramfs(rootfs: Path) -> None:
+    """mmdebstrap's essential hook (before the kernel is installed): the initramfs holds the
+    listed modules only."""
+    conf = rootfs / "etc/initramfs-tools/conf.d"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "companion-vm").write_text("MODULES=list\n")
+    modules = rootfs / "usr/share/initramfs-tools/modules.d"
+    modules.mkdir(parents=True, exist_ok=True)
+    (modules / "companion-vm").write_text("\n".join(INITRAMFS_MODULES) + "\n")
 
 
 def customize(rootfs: Path) -> None:
@@ -142,9 +177,9 @@ def _offline_repository(rootfs: Path) -> None:
     def chroot(*args, check=False, **kwargs):
         return subprocess.run(["chroot", str(rootfs), *args], check=check, **kwargs)
 
-    wanted = [name for name, optional in kiosk_packages()
-              if not optional or chroot("apt-cache", "show", name, capture_output=True)
-              .returncode == 0]
+    available = lambda name: chroot("apt-cache", "show", name, capture_output=True).returncode == 0
+    wanted = [name for name, optional in kiosk_packages() if not optional or available(name)]
+    wanted += [name for name in PI_OS_ARCHIVE_EXTRAS if available(name)]
     archives = rootfs / "var/cache/apt/archives"
     for old in archives.glob("*.deb"):
         old.unlink()
@@ -154,6 +189,7 @@ def _offline_repository(rootfs: Path) -> None:
     repo.mkdir(parents=True, exist_ok=True)
     for deb in archives.glob("*.deb"):
         shutil.move(deb, repo / deb.name)
+    stand_in(repo)
     packages = subprocess.run(["dpkg-scanpackages", "--multiversion", "."], cwd=repo,
                               check=True, capture_output=True).stdout
     (repo / "Packages").write_bytes(packages)
@@ -167,20 +203,37 @@ def _offline_repository(rootfs: Path) -> None:
         extra.unlink()
 
 
-def wheelhouse(log=print) -> Path:
-    """Wheels for everything pip installs on the guest (the pinned stack and the build
-    backend), for the guest's Python whatever the host's, downloaded once per constraints
-    file."""
+def stand_in(repo: Path) -> None:
+    """PI_OS_STAND_IN as a .deb in the repository (built here: it has no files to compile)."""
+    name = PI_OS_STAND_IN["Package"]
+    with tempfile.TemporaryDirectory() as tree:
+        doc = Path(tree, "usr/share/doc", name)
+        doc.mkdir(parents=True)
+        (doc / "README").write_text(PI_OS_STAND_IN["Description"].replace("\n ", "\n") + "\n")
+        (Path(tree) / "DEBIAN").mkdir()
+        (Path(tree) / "DEBIAN/control").write_text(
+            "".join(f"{key}: {value}\n" for key, value in PI_OS_STAND_IN.items()))
+        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", tree,
+                        str(repo / f"{name}_all.deb")], check=True, stdout=subprocess.DEVNULL)
+
+
+def wheelhouse(arch: Arch, log=print) -> Path:
+    """Wheels for everything pip installs on the guest (the pinned stack, the ``[pi]`` extra
+    and the build backend), for the guest's Python and architecture whatever the host's,
+    downloaded once per constraints file."""
     key = hashlib.sha256(CONSTRAINTS.read_bytes() + (ROOT / "pyproject.toml").read_bytes()
-                         + " ".join(GUEST_WHEEL_TAGS).encode())
-    target = cache_dir() / f"wheels-{key.hexdigest()[:16]}"
+                         + " ".join(arch.wheel_tags()).encode())
+    target = cache_dir() / f"wheels-{arch.debian}-{key.hexdigest()[:16]}"
 
     def download(work: Path) -> None:
-        log("vm: downloading the wheelhouse")
+        log(f"vm: downloading the {arch.debian} wheelhouse")
         project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-        needs = [*project["project"]["dependencies"], *project["build-system"]["requires"]]
+        extra = [need.split(";")[0].strip() for need in project["project"]
+                 ["optional-dependencies"]["pi"] if f"'{arch.machine}'" in need]
+        needs = [*project["project"]["dependencies"], *project["build-system"]["requires"],
+                 *extra]
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "-d", str(work),
-                        "-c", str(CONSTRAINTS), "--only-binary=:all:", *GUEST_WHEEL_TAGS,
+                        "-c", str(CONSTRAINTS), "--only-binary=:all:", *arch.wheel_tags(),
                         *needs], check=True)
 
     cached(target, download)
@@ -188,9 +241,12 @@ def wheelhouse(log=print) -> Path:
 
 
 if __name__ == "__main__":
+    from arch import ARCHES
     if sys.argv[1:2] == ["customize"]:
         customize(Path(sys.argv[2]))
-    elif sys.argv[1:2] == ["build"]:
-        print(ensure_image())
+    elif sys.argv[1:2] == ["initramfs"]:
+        small_initramfs(Path(sys.argv[2]))
+    elif sys.argv[1:2] == ["build"] and len(sys.argv) == 3 and sys.argv[2] in ARCHES:
+        print(ensure_image(ARCHES[sys.argv[2]]))
     else:
-        sys.exit("usage: image.py build | customize ROOTFS")
+        sys.exit(f"usage: image.py build {{{','.join(ARCHES)}}} | customize ROOTFS | initramfs ROOTFS")

@@ -134,24 +134,25 @@ class GuestAgent(JsonChannel):
 class Machine:
     """A running VM. ``start()`` launches QEMU; ``power_cut()`` kills it like a pulled plug."""
 
-    def __init__(self, image, disk: Path, share: Path, workdir: Path, accel: str):
-        self.image, self.disk, self.share, self.workdir, self.accel = \
-            image, disk, share, workdir, accel
+    def __init__(self, arch, image, disk: Path, share: Path, workdir: Path, accel: str):
+        self.arch, self.image, self.disk, self.share, self.workdir, self.accel = \
+            arch, image, disk, share, workdir, accel
         self.process: subprocess.Popen | None = None
         self.qmp: Qmp | None = None
         self.started = 0.0
         self.boots = 0
 
     def command(self) -> list[str]:
-        w = self.workdir
-        accel = ["-accel", "kvm", "-cpu", "host"] if self.accel == "kvm" else \
-            ["-accel", "tcg", "-cpu", "max"]
+        w, arch = self.workdir, self.arch
+        board = list(arch.board)
+        if self.accel == "kvm":
+            board[board.index("-cpu") + 1] = "host"
         return [
-            "qemu-system-x86_64", "-machine", "q35", *accel, "-m", "2048", "-smp", "2",
+            arch.qemu, *board, "-accel", self.accel, "-m", str(arch.memory_mb), "-smp", "2",
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
-            "-append", "root=/dev/vda rw console=ttyS0 quiet",
+            "-append", f"root=/dev/vda rw console={arch.console} quiet",
             "-drive", f"file={self.disk},if=virtio,format=qcow2",
-            "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}", "-vga", "none",
+            "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}",
             "-display", "none",
             "-device", "virtio-tablet-pci,id=touch", "-device", "virtio-keyboard-pci,id=keys",
             "-device", "qemu-xhci,id=usb",
@@ -188,7 +189,7 @@ class Machine:
 
     def agent(self, timeout: float = 180) -> GuestAgent:
         """The guest agent, once the guest has booted far enough to answer."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout * self.arch.slowness
         while True:
             try:
                 agent = GuestAgent(self._wait_for_socket("qga.sock"))

@@ -1,5 +1,6 @@
 """`make vm-test`: the kiosk as a maker builds it, booted in a virtual machine.
 
+``--arch x86`` (the default) or ``--arch arm64`` (the Pi's own architecture, under TCG: slower).
 Builds (or reuses) a Debian bookworm image, installs the project in it with ``make install-pi``
 (offline: apt from the image's own repository, pip from a wheelhouse), boots it, and checks
 what a person at the table would see (tests/vm/scenario.py): the first frame, letterboxed and
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -28,6 +30,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the twin app on the host is
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from arch import ALIASES, Arch, arch_named  # noqa: E402
 from image import ROOT, ensure_image, wheelhouse  # noqa: E402
 
 HUB_USB_ID = "0403:6001"  # QEMU's usb-serial is an FTDI adapter
@@ -64,25 +67,35 @@ class Report:
                           ensure_ascii=False)
 
 
-def why_no_guest() -> str | None:
+def why_no_guest(arch: Arch) -> str | None:
     """Why this machine cannot build the image or start a guest at all, or None."""
-    missing = [tool for tool in ("qemu-system-x86_64", "qemu-img", "mmdebstrap",
-                                 "dpkg-scanpackages") if not shutil.which(tool)]
+    tools = {arch.qemu: "qemu-system-x86" if arch.debian == "amd64" else "qemu-system-arm",
+             "qemu-img": "qemu-utils", "mmdebstrap": "mmdebstrap",
+             "dpkg-scanpackages": "dpkg-dev"}
+    if not arch.may_kvm(platform.machine()):
+        tools["arch-test"] = "arch-test"  # mmdebstrap's check that binfmt runs the guest's code
+    missing = [tool for tool in tools if not shutil.which(tool)]
     if missing:
-        return (f"not installed: {', '.join(missing)} (apt-get install qemu-system-x86 "
-                "qemu-utils mmdebstrap dpkg-dev)")
+        return (f"not installed: {', '.join(missing)} (apt-get install "
+                f"{' '.join(tools[tool] for tool in missing)})")
     if os.geteuid() != 0:
         return "building the image (mmdebstrap, chroot) needs root"
-    if not guest_starts("tcg"):
-        return "qemu-system-x86_64 cannot start a guest here"
+    if not arch.may_kvm(platform.machine()) and subprocess.run(
+            ["arch-test", arch.debian], capture_output=True).returncode != 0:
+        return (f"this machine cannot run {arch.debian} programs (apt-get install "
+                "qemu-user-static binfmt-support; mount binfmt_misc)")
+    if not guest_starts(arch, "tcg"):
+        return f"{arch.qemu} cannot start a guest here"
     return None
 
 
-def guest_starts(accel: str) -> bool:
+def guest_starts(arch: Arch, accel: str) -> bool:
     """Whether QEMU keeps a small guest running for 3 s (``/dev/kvm`` may open and KVM still
     die at once, as it does here on an MSR assertion)."""
-    cpu = ["-cpu", "host"] if accel == "kvm" else []
-    probe = subprocess.Popen(["qemu-system-x86_64", "-accel", accel, *cpu, "-m", "64",
+    board = list(arch.board)
+    if accel == "kvm":
+        board[board.index("-cpu") + 1] = "host"
+    probe = subprocess.Popen([arch.qemu, *board, "-accel", accel, "-m", "64",
                               "-display", "none", "-nodefaults", "-no-reboot"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -94,7 +107,7 @@ def guest_starts(accel: str) -> bool:
         return True
 
 
-def stage(share: Path) -> None:
+def stage(share: Path, arch: Arch) -> None:
     """What the guest sees under /mnt/companion: the project as a maker's clone has it (the
     files git tracks or would track), the wheelhouse, and the table's config file."""
     shutil.rmtree(share, ignore_errors=True)
@@ -105,7 +118,7 @@ def stage(share: Path) -> None:
         if (ROOT / name).is_file():
             (tree / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, tree / name)
-    shutil.copytree(wheelhouse(log), share / "wheels")
+    shutil.copytree(wheelhouse(arch, log), share / "wheels")
     # The Pi's example config, with the VM's USB serial adapter as the hub's USB id.
     example = (ROOT / "systemd" / "config.example.toml").read_text()
     config = example.replace('hub = "auto"', f'hub = "auto"\nhub_usb_id = "{HUB_USB_ID}"', 1)
@@ -114,24 +127,27 @@ def stage(share: Path) -> None:
     (share / "config.toml").write_text(config)
 
 
-def run(out: Path, language: str, report: Report) -> None:
+def run(out: Path, language: str, report: Report, arch: Arch) -> None:
     from guest import Guest
     from machine import Machine, VMError
 
     out.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    image, built = ensure_image(log)
+    report.facts["arch"] = arch.debian
+    image, built = ensure_image(arch, log)
+    report.facts["image"] = "built" if built else "cached"
     if built:
         report.time("image_build", time.monotonic() - started)
-    report.facts["accel"] = accel = "kvm" if kvm_works() else "tcg"
+    report.facts["accel"] = accel = "kvm" if kvm_works(arch) else "tcg"
     log(f"vm: accelerator {accel}")
     work = Path(tempfile.mkdtemp(prefix="companion-vm-"))
     guest = None
     try:
-        stage(work / "share")
+        stage(work / "share", arch)
+
         def guest_on(accel: str) -> Guest:  # on a fresh disk, not yet booted
-            return Guest(Machine(image, fresh_disk(image, work), work / "share", work, accel),
-                         out)
+            disk = fresh_disk(image, work)
+            return Guest(Machine(arch, image, disk, work / "share", work, accel), out)
 
         guest = guest_on(accel)
         try:
@@ -177,8 +193,9 @@ def save_journal(guest, out: Path) -> None:
         log(f"vm: no journal ({type(exc).__name__})")
 
 
-def kvm_works() -> bool:
-    return os.access("/dev/kvm", os.R_OK | os.W_OK) and guest_starts("kvm")
+def kvm_works(arch: Arch) -> bool:
+    return arch.may_kvm(platform.machine()) and os.access("/dev/kvm", os.R_OK | os.W_OK) \
+        and guest_starts(arch, "kvm")
 
 
 def play(guest, report: Report, work: Path, language: str) -> None:
@@ -202,23 +219,28 @@ def play(guest, report: Report, work: Path, language: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "vm-test",
-                        help="where screenshots, the install log and the summary go")
+    parser.add_argument("--arch", default="x86", choices=sorted(ALIASES),
+                        help="the guest's architecture (arm64: the Pi's own, under TCG)")
+    parser.add_argument("--out", type=Path,
+                        help="where screenshots, the install log and the summary go "
+                             "(default: build/vm-test/ARCH)")
     parser.add_argument("--lang", choices=("en", "ko"), default="en",
                         help="the language the player picks on the first screen")
     args = parser.parse_args(argv)
-    reason = why_no_guest()
+    arch = arch_named(args.arch)
+    out = args.out or ROOT / "build" / "vm-test" / arch.debian
+    reason = why_no_guest(arch)
     if reason:
-        print(json.dumps({"passed": False, "skipped": reason}))
+        print(json.dumps({"passed": False, "arch": arch.debian, "skipped": reason}))
         return 2
     report = Report()
     try:
-        run(args.out, args.lang, report)
+        run(out, args.lang, report, arch)
     except Exception as exc:  # a step that could not go on: a failed check, with where
         report.check("scenario_ran_to_the_end", False, error=f"{type(exc).__name__}: {exc}",
                      where=traceback.format_exc().splitlines()[-6:])
     summary = report.json()
-    (args.out / "summary.json").write_text(summary)
+    (out / "summary.json").write_text(summary)
     print(summary)
     return 0 if report.passed else 1
 

@@ -63,7 +63,7 @@ class Table:
             new = pixels(shot) != before and likeness(shot, expected, target) >= LIKENESS
             return time.monotonic() if new else None
 
-        return until(now_shown, timeout, every=0.05)
+        return until(now_shown, self.guest.slow(timeout), every=0.05)
 
     def looks_right(self, check: str, shot: Path) -> bool:
         score = likeness(shot, self.twin.picture(), self.twin.viewport.target)
@@ -76,15 +76,24 @@ class Table:
 # the heap lies (docs/hardware.md, "A crash inside the VM"). A Pi draws with its GPU (v3d),
 # never with these shaders, so the guest keeps llvmpipe to SSE4.1: a fact of this virtual
 # machine, not of the kiosk.
-VM_GPU_DROP_IN = (
-    "install -d /etc/systemd/system/companion.service.d; "
-    "printf '[Service]\\nEnvironment=GALLIUM_OVERRIDE_CPU_CAPS=sse4.1\\n' "
-    "> /etc/systemd/system/companion.service.d/vm-llvmpipe.conf; ")
+def vm_gpu_drop_in(caps: str | None) -> str:
+    if caps is None:
+        return ""
+    return ("install -d /etc/systemd/system/companion.service.d; "
+            f"printf '[Service]\\nEnvironment=GALLIUM_OVERRIDE_CPU_CAPS={caps}\\n' "
+            "> /etc/systemd/system/companion.service.d/vm-llvmpipe.conf; ")
+
+
+# The box as Raspberry Pi OS ships it: its python3-rpi-lgpio (here a stand-in that conflicts
+# with python3-rpi.gpio in the same way, from the image's repository) is installed.
+PI_OS_PACKAGE = "python3-rpi-lgpio"
 
 
 def install(guest: Guest, report) -> bool:
-    """As a maker: the project copied onto the box, the config file in place, then
-    `make install-pi` (apt from the image's offline repository, pip from the wheelhouse)."""
+    """As a maker: the project copied onto a box with Pi OS's packages, the config file in
+    place, then `make install-pi` (apt from the image's offline repository, pip from the
+    wheelhouse: no network)."""
+    guest.sh(f"apt-get update -qq && apt-get install -y -qq {PI_OS_PACKAGE}", timeout=300)
     started = time.monotonic()
     result = guest.sh(
         "set -e; mkdir -p /mnt/companion; "
@@ -92,7 +101,7 @@ def install(guest: Guest, report) -> bool:
         "rm -rf /root/companion; cp -a /mnt/companion/companion /root/companion; "
         "install -d /etc/companion; "
         "install -m 0644 /mnt/companion/config.toml /etc/companion/config.toml; "
-        + VM_GPU_DROP_IN +
+        + vm_gpu_drop_in(guest.machine.arch.llvmpipe_caps) +
         "cd /root/companion && WHEELS=/mnt/companion/wheels make install-pi 2>&1",
         timeout=900, check=False)
     (guest.out / "install.log").write_text(result.out + result.err)
@@ -102,6 +111,16 @@ def install(guest: Guest, report) -> bool:
         return False
     report.check("installer_skips_pi_only_packages",
                  "no package 'python3-lgpio' on this system" in result.out)
+    status = lambda name: guest.sh(f"dpkg-query -W -f='${{Status}}' {name}", check=False).out
+    kept, other = status(PI_OS_PACKAGE), status("python3-rpi.gpio")
+    report.check("installer_keeps_pi_os_packages",
+                 kept == "install ok installed" and not other.endswith(" installed")
+                 and "Removing " not in result.out, kept=kept, rpi_gpio=other)
+    if guest.machine.arch.machine != "x86_64":  # the [pi] extra, from the offline wheelhouse
+        lgpio = guest.sh("/opt/companion/venv/bin/python -c 'import lgpio; print(lgpio.__file__)'",
+                         check=False)
+        report.check("gpio_library_installed_offline", lgpio.code == 0,
+                     where=(lgpio.out + lgpio.err).strip()[-200:])
     groups = guest.sh("id -nG companion").out.split()
     report.check("installer_creates_missing_groups",
                  "no group 'gpio' on this system; created" in result.out and "gpio" in groups,
@@ -115,7 +134,8 @@ def first_frame(table: Table) -> None:
     guest.wait_active()
     target = table.twin.viewport.target
     # READY=1 follows the first flip; give a slow page flip a few looks before judging.
-    until(lambda: letterboxed(guest.shot("01-first-frame"), target)[0], 10, every=0.5)
+    until(lambda: letterboxed(guest.shot("01-first-frame"), target)[0], guest.slow(10),
+          every=0.5)
     shot = guest.out / "01-first-frame.png"
     report.check("first_frame_is_the_app", guest.screens()[-1:] == [table.twin.screen],
                  screen=guest.screens()[-1:])
@@ -197,7 +217,8 @@ def draft(table: Table) -> int:
     try:
         plugged = time.monotonic()
         guest.machine.plug_usb_serial(hub.port)
-        found = until(lambda: "seat hub on /dev/ttyUSB" in guest.journal("-b -u companion"), 30)
+        found = until(lambda: "seat hub on /dev/ttyUSB" in guest.journal("-b -u companion"),
+                      guest.slow(30))
         report.time("hub_plug_to_connected", time.monotonic() - plugged)
         report.check("hub_plugged_in_after_start_is_found", found)
         guest.shot("07-hub-connected")
@@ -222,7 +243,7 @@ def hub_unplugged(table: Table) -> None:
     guest, report = table.guest, table.report
     guest.machine.unplug_usb("hub")
     warned = until(lambda: "seat hub: " in guest.journal("-b -u companion -p warning -o cat"),
-                   20)
+                   guest.slow(20))
     report.check("hub_unplugged_is_a_warning_in_the_journal", bool(warned))
     report.check("app_errors_are_not_warnings",
                  "seat hub: " not in guest.journal("-b -u companion -p err -o cat"))

@@ -1,0 +1,58 @@
+"""The two machines `make vm-test` can stand up: x86-64 (quick, the same Debian) and arm64 (the
+Pi's own architecture: Pi 3, 4, 5 and Zero 2 W run 64-bit Raspberry Pi OS). Everything that
+differs between them is here; the image, the machine and the scenarios take an ``Arch``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GLIBC = (2, 36)  # bookworm's: the newest manylinux tag the guest's pip accepts
+
+
+@dataclass(frozen=True)
+class Arch:
+    debian: str  # Debian's name: mmdebstrap --arch, the image's cache name
+    machine: str  # platform.machine() in the guest (pip's markers)
+    kernel_package: str
+    qemu: str
+    board: tuple[str, ...]  # -machine, -cpu under TCG, and the board's own options
+    console: str
+    memory_mb: int
+    # A guest without KVM runs this many times slower than the x86 guest under TCG: the
+    # scenario's waits for the guest are multiplied by it (never its waits for the twin).
+    slowness: float
+    # The x86 guest's llvmpipe crashes in its AVX2 shaders under TCG (docs/hardware.md, "A
+    # crash inside the VM"); arm64's llvmpipe has no such path.
+    llvmpipe_caps: str | None
+
+    def wheel_tags(self) -> tuple[str, ...]:
+        """pip download's target: bookworm's Python 3.11 on this architecture (pip takes the
+        platforms literally, so every manylinux level the guest accepts is named)."""
+        platforms = [f"manylinux_2_{minor}_{self.machine}" for minor in range(GLIBC[1], 16, -1)]
+        platforms.append(f"manylinux2014_{self.machine}")
+        return ("--python-version", "3.11", "--implementation", "cp", "--abi", "cp311",
+                *(word for platform in platforms for word in ("--platform", platform)))
+
+    def may_kvm(self, host_machine: str) -> bool:
+        return host_machine == self.machine
+
+
+ARCHES = {
+    "amd64": Arch("amd64", "x86_64", "linux-image-amd64", "qemu-system-x86_64",
+                  ("-machine", "q35", "-cpu", "max", "-vga", "none"), "ttyS0", 2048, 1.0, "sse4.1"),
+    # 1 GB as on a Pi 3; cortex-a72 is a Pi 4's core (and, unlike "max", no pointer
+    # authentication to emulate, which TCG does slowly).
+    "arm64": Arch("arm64", "aarch64", "linux-image-arm64", "qemu-system-aarch64",
+                  ("-machine", "virt", "-cpu", "cortex-a72"), "ttyAMA0", 1024, 2.5, None),
+}
+ALIASES = {"x86": "amd64", "x86_64": "amd64", "amd64": "amd64", "arm64": "arm64",
+           "aarch64": "arm64"}
+
+
+def arch_named(name: str) -> Arch:
+    """The Arch for ``name`` (x86, x86_64, amd64, arm64, aarch64)."""
+    try:
+        return ARCHES[ALIASES[name.lower()]]
+    except KeyError:
+        raise ValueError(f"unknown architecture {name!r}: one of {', '.join(ALIASES)}") \
+            from None
