@@ -695,7 +695,6 @@ class App:
                 self._drawing = False
         self.top.draw(self.display.canvas)
         self._draw_toast(self.display.canvas)
-        self._draw_hub_notice(self.display.canvas)
         self.display.present(self._draw_strip if self.debug_strip else None)
         self.frames += 1
         self.dirty = False
@@ -741,26 +740,18 @@ class App:
             self._hub_stale, self._hub_drawn = False, self.clock()
             self.dirty = self.dirty or self.top.shows_hub_status
 
-    def _hub_notice_due(self) -> bool:
-        """Whether this frame gets the "Seat hub not connected" notice. Only while a configured
-        hub is not connected, and then: if it was connected at some point since start (it is
-        lost), on every screen until it is back; if it never was (e.g. ``hub = "auto"`` and no
-        hub on this table), only until the first input (touch, key, button) since start — said
-        once, after that Hardware test and About still tell."""
+    def title_notice(self) -> str | None:
+        """The warning every screen shows in its title bar, if any: "Seat hub not connected"
+        while a configured hub is not connected, and then: if it was connected at some point
+        since start (it is lost), on every screen until it is back; if it never was, only for a
+        hub named by its port, and only until the first input (touch, key, button) since start.
+        ``hub = "auto"`` with no hub on the table is not a problem: nothing is said (Hardware
+        test and About tell)."""
         hub = self.hw.hub
         if hub is None or hub.status.connected:
-            return False
-        return self._hub_seen or not self._last_input  # _last_input stays 0.0 until an input
-
-    def _draw_hub_notice(self, canvas: pygame.Surface) -> None:
-        """A small notice at the top while ``_hub_notice_due``."""
-        if not self._hub_notice_due():
-            return
-        text = self.fonts.render(self.t("notice.hub_off"), theme.SMALL_SIZE - 3, theme.WARNING)
-        rect = text.get_rect(midtop=(canvas.get_width() // 2 + 120, 1)).inflate(14, 2)
-        pygame.draw.rect(canvas, theme.BACKGROUND, rect, border_radius=8)
-        pygame.draw.rect(canvas, theme.WARNING, rect, 1, border_radius=8)
-        canvas.blit(text, text.get_rect(center=rect.center))
+            return None
+        due = self._hub_seen or (hub.status.configured != "auto" and not self._last_input)
+        return self.t("notice.hub_off") if due else None
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """On a laptop with no LEDs: the output state, drawn below the picture."""

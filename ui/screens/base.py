@@ -9,7 +9,7 @@ import pygame
 from hw.controls import ControlEvent, Kind
 from .. import theme
 from ..geometry import HEIGHT, WIDTH
-from ..widgets import Button, draw_text, grid
+from ..widgets import Button, clip, draw_text, grid
 
 if TYPE_CHECKING:
     from ..app import App
@@ -142,12 +142,17 @@ class Screen:
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.BACKGROUND)
         fonts = self.app.fonts
+        room = self.title_width
+        notice = self.app.title_notice()
+        if notice is not None:  # at the end of the title's room, which the title gives up
+            room -= draw_title_notice(canvas, fonts, notice, theme.MARGIN + self.title_width)
         title = self.title()
         size = theme.TITLE_SIZE  # smaller, down to 20 px, when the title is longer than its room
-        while size > 20 and fonts.width(title, size, True) > self.title_width:
+        while size > theme.TITLE_FLOOR and fonts.width(title, size, True) > room:
             size -= 2
-        draw_text(canvas, fonts, title, (theme.MARGIN, TITLE_BAR // 2 + 2), size, theme.TEXT,
-                  bold=True, anchor="midleft")
+        draw_text(canvas, fonts, clip(fonts, title, size, room, True),
+                  (theme.MARGIN, TITLE_BAR // 2 + 2), size, theme.TEXT, bold=True,
+                  anchor="midleft")
         pygame.draw.line(canvas, theme.PANEL, (0, TITLE_BAR), (WIDTH, TITLE_BAR), 2)
         self.draw_body(canvas)
         for i, b in enumerate(self.buttons):
@@ -160,3 +165,14 @@ class Screen:
             if b.visible and b.enabled and b.rect.collidepoint(pos):
                 return b
         return None
+
+
+def draw_title_notice(canvas: pygame.Surface, fonts, text: str, right: int) -> int:
+    """A warning in the title bar, ending at x = ``right``; the width it takes, with a gap."""
+    surface = fonts.render(text, theme.NOTICE_SIZE, theme.WARNING)
+    rect = surface.get_rect(midright=(right, TITLE_BAR // 2)).inflate(20, 12)
+    rect.right = right
+    pygame.draw.rect(canvas, theme.BACKGROUND, rect, border_radius=theme.RADIUS)
+    pygame.draw.rect(canvas, theme.WARNING, rect, 2, border_radius=theme.RADIUS)
+    canvas.blit(surface, surface.get_rect(center=rect.center))
+    return rect.width + theme.MARGIN
