@@ -1,9 +1,11 @@
 # The README's commands: `make run`, `make test`; `make bench`; `sudo make install-pi` on a Pi;
-# `make vm-test` boots the kiosk in a virtual machine (as root, with qemu and mmdebstrap).
+# `make vm-test` boots the kiosk in a virtual machine (as root, with qemu and mmdebstrap);
+# `make vm-test ARCH=arm64` on the Pi's own architecture (qemu-user-static builds its image).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
+ARCH ?= x86
 # One pytest-xdist worker per core this process may use (UI tests run on a virtual clock: they
 # compute, they do not wait).
 PYTEST_ARGS ?= -q -n $(shell nproc 2>/dev/null || echo 2)
@@ -37,7 +39,7 @@ install-pi:
 	bash systemd/install-pi.sh
 
 vm-test: $(VENV)/.installed-test
-	$(BIN)/python tests/vm/run.py $(ARGS)
+	$(BIN)/python tests/vm/run.py --arch $(ARCH) $(ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

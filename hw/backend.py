@@ -41,11 +41,14 @@ class Hardware:
     in docs/architecture.md for why it is not a dataclass)."""
 
     def __init__(self, input: ControlInput, outputs: Outputs, backends: list[str],
-                 notices: list[str] | None = None):
+                 notices: list[tuple[str, dict]] | None = None):
         self.input = input
         self.outputs = outputs
         self.backends = backends
+        # What the table should be told, as (catalogue key, fields): the UI says it in its
+        # language; the log has the technical detail.
         self.notices = [] if notices is None else notices
+        self.gpio_problem: str | None = None  # why GPIO did not open (a GPIO_PROBLEMS key)
         self.mock_factory: object | None = None  # gpiozero MockFactory when backend is "mock"
         self.gpio: object | None = None  # the GpioBackend, if any
         self.hub: object | None = None  # the SeatHub, if one is configured
@@ -58,7 +61,7 @@ class Hardware:
         is open (else the UI may draw a debug strip)."""
         return self.gpio is not None or self.hub is not None or bool(self.pending)
 
-    def open_pending(self) -> list[str]:
+    def open_pending(self) -> list[tuple[str, dict]]:
         """Open what was left for later (GPIO, the seat hub); the notices that brings."""
         openings, self.pending = self.pending, {}
         before = len(self.notices)
@@ -72,12 +75,19 @@ class Hardware:
         self.input.close()
 
 
-def resolve_choice(configured: str, env: Mapping[str, str] = os.environ) -> tuple[str, str | None]:
+def resolve_choice(configured: str, env: Mapping[str, str] = os.environ
+                   ) -> tuple[str, tuple[str, dict] | None]:
     """The backend to use and a notice if the requested name was not understood."""
     requested = env.get("COMPANION_HW") or configured or "auto"
     if requested not in CHOICES:
-        return "auto", f"unknown hardware backend {requested!r}; using auto ({', '.join(CHOICES)})"
+        log.warning("unknown hardware backend %r; using auto (%s)", requested, ", ".join(CHOICES))
+        return "auto", ("notice.hw_unknown", {"name": requested, "choices": ", ".join(CHOICES)})
     return requested, None
+
+
+# Why GPIO did not open, by gpiozero's exception (what the screen says; the log has the rest).
+GPIO_PROBLEMS = {"GPIOPinInUse": "pin_in_use", "BadPinFactory": "no_library",
+                 "PinInvalidPin": "bad_pin", "PinUnsupported": "bad_pin"}
 
 
 def open_hardware(
@@ -118,8 +128,6 @@ def open_hardware(
     if hub and hub != "off":
         openings["seat hub"] = partial(_open_hub, hardware, hub, hub_usb_id, on_hub_change,
                                        debounce)
-    for notice in notices:
-        log.warning(notice)
     if later:
         hardware.pending = openings
     else:
@@ -149,13 +157,13 @@ def _open_gpio(hardware: Hardware, choice: str, pins: Mapping[str, int], debounc
         from .gpio import GpioBackend
 
         gpio = GpioBackend(pins, hardware.input, debounce, factory=hardware.mock_factory)
-    except Exception as exc:  # no pin library, no GPIO chip, a busy pin ...
-        message = f"GPIO not available ({type(exc).__name__}: {exc}); using keyboard only"
-        if choice == "auto":
-            log.info(message)
-        else:
-            log.error(message)
-            hardware.notices.append(message)
+    except Exception as exc:  # no pin library, a busy pin, a pin the board lacks ...
+        # "auto" got here only where the board has a GPIO chip: a Pi whose buttons are dead.
+        log.error("GPIO not available (%s: %s); the touchscreen and keyboard only",
+                  type(exc).__name__, exc)
+        hardware.gpio_problem = GPIO_PROBLEMS.get(type(exc).__name__, "failed")
+        hardware.notices.append(("notice.gpio_fallback",
+                                 {"reason": f"gpio_problem.{hardware.gpio_problem}"}))
         return
     hardware.gpio = gpio
     hardware.backends.append(gpio.name)

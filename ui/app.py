@@ -106,7 +106,7 @@ class App:
                                 threaded=False, clock=clock, hub=config.hub,
                                 hub_usb_id=config.hub_usb_id, on_hub_change=self._on_hub_change,
                                 later=hardware_after_first_frame)
-        self.notices += [("notice.hardware", {"message": m}) for m in self.hw.notices]
+        self.notices += self.hw.notices
         self.hw.outputs.sound = self._setting("sound", config.sound, (True, False))
         self._drawing = False  # lights set while drawing are in that frame: no redraw for them
         self.hw.outputs.on_change = lambda _state: None if self._drawing else self.post(
@@ -214,11 +214,13 @@ class App:
         return [self.notice_text(key, dict(fields)) for key, fields in self.notices]
 
     def notice_text(self, key: str, fields: dict) -> str:
-        """One notice; a rule error in it (``error_code`` and its fields) said in the current
-        language too."""
+        """One notice; a rule error in it (``error_code`` and its fields) and a ``reason`` (a
+        catalogue key) said in the current language too."""
         code = fields.pop("error_code", None)
         if code is not None:
             fields = {"error": self.t(f"error.{code}", **fields)}
+        if "reason" in fields:
+            fields["reason"] = self.t(fields["reason"])
         return self.t(key, **fields)
 
     # --- screen stack -------------------------------------------------------------------------
@@ -504,7 +506,7 @@ class App:
         seats' buttons and the hardware notices may show)."""
         if not self.hw.pending:
             return
-        self.notices += [("notice.hardware", {"message": m}) for m in self.hw.open_pending()]
+        self.notices += self.hw.open_pending()
         self.render()
 
     def step(self, max_wait: float | None = None) -> None:

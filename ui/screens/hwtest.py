@@ -111,8 +111,14 @@ class HardwareTestScreen(Screen):
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
-        draw_text(canvas, fonts, self.t("hwtest.hint"), (BODY.left, BODY.top + 4), theme.SMALL_SIZE,
-                  theme.TEXT_DIM)
+        problem = self.app.hw.gpio_problem
+        if problem is None:
+            draw_text(canvas, fonts, self.t("hwtest.hint"), (BODY.left, BODY.top + 4),
+                      theme.SMALL_SIZE, theme.TEXT_DIM)
+        else:  # what the buttons that do nothing mean, where the maker presses them
+            draw_text(canvas, fonts, self.t("hwtest.gpio_off",
+                                            reason=self.t(f"gpio_problem.{problem}")),
+                      (BODY.left, BODY.top + 2), theme.NOTICE_SIZE, theme.WARNING)
         for control, rect in self.tile_rects.items():
             lit = control in self.pressed
             pygame.draw.rect(canvas, theme.LIT if lit else theme.PANEL, rect,
