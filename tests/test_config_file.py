@@ -48,7 +48,7 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_missing_file_means_defaults_and_no_errors(tmp_path):
     config = load_config(tmp_path / "nope.toml", env={"HOME": str(tmp_path)})
     assert config.errors == ()
-    assert (config.language, config.rotation, config.backend) == (None, 0, "auto")
+    assert (config.language, config.rotation, config.backend) == (None, "auto", "auto")
     assert config.pins == DEFAULT_PINS
     assert config.data_dir == tmp_path / ".local/share/companion"
 

@@ -115,6 +115,12 @@ class App:
                             else not self.hw.has_physical_outputs and not headless)
         self.display = Display(self.rotation, config.fullscreen, headless,
                                strip=STRIP_HEIGHT if self.debug_strip else 0)
+        self.rotation = self.display.rotation  # "auto" chosen from the screen's shape
+        if self.display.portrait_band:
+            w, h = self.display.native
+            log.warning("the screen is portrait (%dx%d) and rotation is %d: the picture is a "
+                        "band across it; rotation 90 or 270 fills it", w, h, self.rotation)
+            self.notices.append(("notice.portrait", {"width": w, "height": h}))
         self._sleeper = None  # opened at the first sleep, after the first frame (see sleeper)
         self._restore_signal_fd: Callable[[], object] | None = None  # while ours is installed
         self.notifier = Notifier(env)
@@ -192,6 +198,8 @@ class App:
         self.rotation = rotation
         self.display.set_rotation(rotation)
         self.store.set_setting("rotation", rotation)
+        if not self.display.portrait_band:
+            self.notices = [n for n in self.notices if n[0] != "notice.portrait"]
         self.dirty = True
 
     def set_sound(self, on: bool) -> None:

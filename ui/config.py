@@ -23,6 +23,7 @@ from hw.pins import DEFAULT_PINS, pin_map_errors
 
 LANGUAGES = ("ko", "en")
 ROTATIONS = (0, 90, 180, 270)
+AUTO = "auto"  # rotation: chosen from the screen's shape (ui/display.py, choose_rotation)
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 MAX_BYTES = 1_000_000  # a real config file has a few hundred
 MAX_ROSTER = 8
@@ -39,7 +40,7 @@ class Config:
 
     path: Path | None = None
     language: str | None = None  # None: ask on first start
-    rotation: int = 0
+    rotation: int | str = AUTO  # degrees clockwise, or AUTO: a portrait screen is turned 90
     data_dir: Path = field(default_factory=lambda: _xdg(os.environ, "XDG_DATA_HOME", ".local/share"))
     hold_time: float = 0.8
     private_timeout: float = 15.0  # a private screen left untouched this long hides (0: never)
@@ -123,7 +124,8 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     is_number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)  # noqa: E731
     is_bool = lambda v: isinstance(v, bool)  # noqa: E731
     take("language", lambda v: v in LANGUAGES, f"must be one of {', '.join(LANGUAGES)}")
-    take("rotation", lambda v: v in ROTATIONS and not is_bool(v), "must be 0, 90, 180 or 270")
+    take("rotation", lambda v: v == AUTO or (v in ROTATIONS and not is_bool(v)),
+         'must be "auto", 0, 90, 180 or 270')
     take("data_dir", lambda v: isinstance(v, str) and v != "" and "\0" not in v,
          "must be a folder path", lambda v: Path(os.path.expanduser(v)))  # ~nobody: as is
     take("hold_time", lambda v: is_number(v) and 0.1 <= v <= 5, "must be 0.1 to 5 seconds", float)

@@ -25,11 +25,23 @@ NO_DISPLAY_HELP = (
 )
 
 
+def choose_rotation(native: tuple[int, int]) -> int:
+    """The rotation for ``rotation = "auto"`` on a screen whose own mode is ``native``: a
+    portrait panel (Touch Display 2: 720x1280) is turned 90° so the landscape picture fills it;
+    a landscape one (the 7" display: 800x480, HDMI) is not turned.
+
+    >>> choose_rotation((720, 1280)), choose_rotation((800, 480)), choose_rotation((1024, 1024))
+    (90, 0, 0)
+    """
+    width, height = native
+    return 90 if height > width else 0
+
+
 class Display:
     """Owns the pygame display surface and the logical canvas."""
 
-    def __init__(self, rotation: int = 0, fullscreen: bool | None = None, headless: bool = False,
-                 strip: int = 0):
+    def __init__(self, rotation: int | str = 0, fullscreen: bool | None = None,
+                 headless: bool = False, strip: int = 0):
         try:
             pygame.display.init()
         except pygame.error as exc:
@@ -46,6 +58,12 @@ class Display:
         if fullscreen is None:
             fullscreen = driver in CONSOLE_DRIVERS
         self.fullscreen = fullscreen
+        # The screen's own mode, where the picture fills the screen (a window has the shape
+        # the picture asks for).
+        self.native = tuple(pygame.display.get_desktop_sizes()[0]) if fullscreen else None
+        self.rotation_chosen = rotation == "auto"
+        if self.rotation_chosen:
+            rotation = choose_rotation(self.native) if self.native else 0
         self.rotation = rotation
         self.strip = strip  # px kept below the picture for the debug strip (0: none)
         pygame.display.set_caption("Tabletop Companion")
@@ -72,6 +90,7 @@ class Display:
 
     def set_rotation(self, rotation: int) -> None:
         """Turn the picture (a window changes shape; a full screen letterboxes)."""
+        self.rotation_chosen = False
         if rotation != self.rotation:
             self.rotation = rotation
             self._open()
@@ -91,10 +110,17 @@ class Display:
             before_flip(self.surface)
         pygame.display.flip()
 
+    @property
+    def portrait_band(self) -> bool:
+        """Whether a portrait screen shows the landscape picture unturned: a band across it."""
+        return bool(self.native) and choose_rotation(self.native) != 0 \
+            and self.rotation in (0, 180)
+
     def describe(self) -> str:
         """Driver, size and rotation, for the About page."""
         w, h = self.surface.get_size()
-        return f"{self.driver} {w}x{h}, {self.rotation}°"
+        return f"{self.driver} {w}x{h}, {self.rotation}°" + (" (auto)" if self.rotation_chosen
+                                                             else "")
 
 
 def present_through_gles() -> None:
