@@ -10,7 +10,7 @@ ARCH ?= x86
 # compute, they do not wait).
 PYTEST_ARGS ?= -q -n $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test bench install-pi vm-test clean
+.PHONY: run test bench install-pi wheels vm-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ bench: $(VENV)/.installed-test
 
 install-pi:
 	bash systemd/install-pi.sh
+
+# The wheels install-pi.sh needs, for a Pi without network (64-bit Pi OS; see docs/hardware.md).
+wheels:
+	$(PYTHON) systemd/wheels.py build/wheels-aarch64 aarch64
 
 vm-test: $(VENV)/.installed-test
 	$(BIN)/python tests/vm/run.py --arch $(ARCH) $(ARGS)

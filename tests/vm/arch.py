@@ -4,9 +4,12 @@ differs between them is here; the image, the machine and the scenarios take an `
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
-GLIBC = (2, 36)  # bookworm's: the newest manylinux tag the guest's pip accepts
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "systemd"))
+import wheels  # noqa: E402  (the maker's offline wheel set: the VM installs from the same)
 
 
 @dataclass(frozen=True)
@@ -24,14 +27,6 @@ class Arch:
     # The x86 guest's llvmpipe crashes in its AVX2 shaders under TCG (docs/hardware.md, "A
     # crash inside the VM"); arm64's llvmpipe has no such path.
     llvmpipe_caps: str | None
-
-    def wheel_tags(self) -> tuple[str, ...]:
-        """pip download's target: bookworm's Python 3.11 on this architecture (pip takes the
-        platforms literally, so every manylinux level the guest accepts is named)."""
-        platforms = [f"manylinux_2_{minor}_{self.machine}" for minor in range(GLIBC[1], 16, -1)]
-        platforms.append(f"manylinux2014_{self.machine}")
-        return ("--python-version", "3.11", "--implementation", "cp", "--abi", "cp311",
-                *(word for platform in platforms for word in ("--platform", platform)))
 
     def may_kvm(self, host_machine: str) -> bool:
         return host_machine == self.machine

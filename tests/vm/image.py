@@ -23,11 +23,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from arch import Arch
+from arch import Arch, wheels
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES_FILE = ROOT / "systemd" / "debian-packages.txt"
@@ -218,23 +217,15 @@ def stand_in(repo: Path) -> None:
 
 
 def wheelhouse(arch: Arch, log=print) -> Path:
-    """Wheels for everything pip installs on the guest (the pinned stack, the ``[pi]`` extra
-    and the build backend), for the guest's Python and architecture whatever the host's,
-    downloaded once per constraints file."""
+    """The maker's offline wheel set (systemd/wheels.py) for the guest's architecture, whatever
+    the host's, downloaded once per constraints file and project."""
     key = hashlib.sha256(CONSTRAINTS.read_bytes() + (ROOT / "pyproject.toml").read_bytes()
-                         + " ".join(arch.wheel_tags()).encode())
+                         + (ROOT / "systemd" / "wheels.py").read_bytes() + arch.machine.encode())
     target = cache_dir() / f"wheels-{arch.debian}-{key.hexdigest()[:16]}"
 
     def download(work: Path) -> None:
-        log(f"vm: downloading the {arch.debian} wheelhouse")
-        project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-        extra = [need.split(";")[0].strip() for need in project["project"]
-                 ["optional-dependencies"]["pi"] if f"'{arch.machine}'" in need]
-        needs = [*project["project"]["dependencies"], *project["build-system"]["requires"],
-                 *extra]
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "-d", str(work),
-                        "-c", str(CONSTRAINTS), "--only-binary=:all:", *arch.wheel_tags(),
-                        *needs], check=True)
+        log(f"vm: downloading the {arch.debian} wheelhouse (systemd/wheels.py)")
+        wheels.download(work, arch.machine)
 
     cached(target, download)
     return target
