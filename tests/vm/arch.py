@@ -4,12 +4,7 @@ differs between them is here; the image, the machine and the scenarios take an `
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "systemd"))
-import wheels  # noqa: E402  (the maker's offline wheel set: the VM installs from the same)
 
 
 @dataclass(frozen=True)
@@ -30,6 +25,13 @@ class Arch:
 
     def may_kvm(self, host_machine: str) -> bool:
         return host_machine == self.machine
+
+    def qemu_board(self, accel: str) -> list[str]:
+        """The board's QEMU options under ``accel`` (KVM runs the host's own CPU)."""
+        board = list(self.board)
+        if accel == "kvm":
+            board[board.index("-cpu") + 1] = "host"
+        return board
 
 
 ARCHES = {

@@ -26,7 +26,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from arch import Arch, wheels
+from arch import Arch
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "systemd"))
+import wheels  # noqa: E402  (the maker's offline wheel set: the guest installs from it)
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES_FILE = ROOT / "systemd" / "debian-packages.txt"

@@ -144,11 +144,8 @@ class Machine:
 
     def command(self) -> list[str]:
         w, arch = self.workdir, self.arch
-        board = list(arch.board)
-        if self.accel == "kvm":
-            board[board.index("-cpu") + 1] = "host"
         return [
-            arch.qemu, *board, "-accel", self.accel, "-m", str(arch.memory_mb), "-smp", "2",
+            arch.qemu, *arch.qemu_board(self.accel), "-accel", self.accel, "-m", str(arch.memory_mb), "-smp", "2",
             "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd),
             "-append", f"root=/dev/vda rw console={arch.console} quiet",
             "-drive", f"file={self.disk},if=virtio,format=qcow2",

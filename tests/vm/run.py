@@ -92,10 +92,7 @@ def why_no_guest(arch: Arch) -> str | None:
 def guest_starts(arch: Arch, accel: str) -> bool:
     """Whether QEMU keeps a small guest running for 3 s (``/dev/kvm`` may open and KVM still
     die at once, as it does here on an MSR assertion)."""
-    board = list(arch.board)
-    if accel == "kvm":
-        board[board.index("-cpu") + 1] = "host"
-    probe = subprocess.Popen([arch.qemu, *board, "-accel", accel, "-m", "64",
+    probe = subprocess.Popen([arch.qemu, *arch.qemu_board(accel), "-accel", accel, "-m", "64",
                               "-display", "none", "-nodefaults", "-no-reboot"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
