@@ -475,6 +475,22 @@ def test_every_screen_with_the_most_players_and_the_longest_names(make_app, fram
     assert not frames.problems, frames.report()
 
 
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_citadels_screen_with_the_hub_notice_in_its_title_bar(make_app, frames,
+                                                                    monkeypatch, language,
+                                                                    names):
+    """The "Seat hub not connected" notice (a lost hub: on every screen) takes the end of the
+    title's room, which the title gives up: with 8 players and the longest names, no title
+    meets it and it meets no button (issue 34: it once sat over the title, at 14 px)."""
+    from ui.app import App
+
+    monkeypatch.setattr(App, "title_notice", lambda app: app.t("notice.hub_off"))
+    citadels_game(table_app(make_app, language, NAME_SETS[names]), names)
+    assert CITADELS_SCREENS <= frames.seen
+    assert not frames.problems, frames.report()
+
+
 # --- the setup screens --------------------------------------------------------------------------
 
 SETUPS = {  # each game's setup with its most players, a game kept (Continue names them)
