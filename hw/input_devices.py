@@ -12,8 +12,8 @@ Devices plugged in later (a USB keyboard) are found through inotify on the folde
 that goes away (read fails or ends) is dropped. A new device is created root-only and udev
 gives it to the ``input`` group a moment later: one refused is tried again on a schedule
 (``RETRY_AFTER``), as well as on the folder's next change, so a permission change that inotify
-folded into an event already read cannot leave it unwatched. Written here rather than with python-evdev: we
-parse nothing, so a C extension would add a dependency for an ``os.read``.
+folded into an event already read cannot leave it unwatched. Written here rather than with
+python-evdev: we parse nothing, so a C extension would add a dependency for an ``os.read``.
 """
 
 from __future__ import annotations
