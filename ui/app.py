@@ -487,7 +487,7 @@ class App:
     def run(self) -> int:
         """Run until quit (window closed, SIGTERM or SIGINT). Returns the exit code."""
         self.render()
-        log.info("first frame on screen")
+        log.info("first frame on screen: %s", self.display.describe())
         self._collect_from_now_on()
         self._open_pending_hardware()
         self._install_signal_handlers()  # and the sleeper: after the first frame

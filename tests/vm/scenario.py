@@ -142,6 +142,11 @@ def first_frame(table: Table) -> None:
                  screen=guest.screens()[-1:])
     ok, detail = letterboxed(shot, target)
     report.check("first_frame_fullscreen_letterboxed", ok, **detail)
+    # rotation = "auto": chosen from the mode KMS reports (a landscape one here: not turned)
+    said = re.search(r"first frame on screen: (.*)", guest.journal("-b -u companion -o cat"))
+    report.check("rotation_chosen_from_the_screens_mode",
+                 said is not None and said.group(1).endswith(
+                     f"{SCREEN[0]}x{SCREEN[1]}, 0° (auto)"), said=said and said.group(1))
     table.looks_right("first_frame_as_drawn_by_the_app", shot)
 
 
