@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 CHOICES = ("auto", "gpio", "keyboard", "mock")
 GPIO_CHIP_FOLDER = "/dev"  # its gpiochip* devices are what every pin library of a Pi drives
+BOARD_MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
 
 
 def has_gpio_chip() -> bool:
@@ -32,6 +33,16 @@ def has_gpio_chip() -> bool:
     pattern, 0.3 ms of start-up)."""
     try:
         return any(name.startswith("gpiochip") for name in os.listdir(GPIO_CHIP_FOLDER))
+    except OSError:
+        return False
+
+
+def is_raspberry_pi() -> bool:
+    """Whether the device tree names a Raspberry Pi: many machines have a GPIO chip (a laptop's
+    pin controller, QEMU's arm64 board), but gpiozero's pin libraries drive a Pi's only."""
+    try:
+        with open(BOARD_MODEL, "rb") as model:
+            return model.read(64).startswith(b"Raspberry Pi")
     except OSError:
         return False
 
@@ -118,8 +129,9 @@ def open_hardware(
     outputs = Outputs()
     hardware = Hardware(control_input, outputs, backends=["keyboard"], notices=notices)
 
-    if choice == "auto" and not has_gpio_chip():
-        log.info("no GPIO chip (%s/gpiochip*): keyboard only", GPIO_CHIP_FOLDER)  # no gpiozero
+    if choice == "auto" and not (has_gpio_chip() and is_raspberry_pi()):
+        log.info("not a Raspberry Pi with a GPIO chip (%s/gpiochip*, %s): keyboard only",
+                 GPIO_CHIP_FOLDER, BOARD_MODEL)  # and no gpiozero to import
         choice = "keyboard"
     openings = {}
     if choice in ("auto", "gpio", "mock"):
@@ -158,7 +170,7 @@ def _open_gpio(hardware: Hardware, choice: str, pins: Mapping[str, int], debounc
 
         gpio = GpioBackend(pins, hardware.input, debounce, factory=hardware.mock_factory)
     except Exception as exc:  # no pin library, a busy pin, a pin the board lacks ...
-        # "auto" got here only where the board has a GPIO chip: a Pi whose buttons are dead.
+        # "auto" got here only on a Pi with a GPIO chip: its buttons are dead.
         log.error("GPIO not available (%s: %s); the touchscreen and keyboard only",
                   type(exc).__name__, exc)
         hardware.gpio_problem = GPIO_PROBLEMS.get(type(exc).__name__, "failed")

@@ -193,7 +193,7 @@ def test_auto_on_a_machine_without_gpio_uses_the_keyboard_quietly():
 
 
 def test_auto_on_a_board_whose_gpio_fails_says_so_on_screen(monkeypatch, caplog, make_app):
-    """Issue 34: a Pi (it has a GPIO chip) whose pins cannot be opened was logged at INFO
+    """Issue 34: a Pi (with a GPIO chip) whose pins cannot be opened was logged at INFO
     only, nothing on screen, so dead buttons looked like a wiring fault. It is an error in
     the log, a notice on Home in the UI's language, and the hardware test's first line."""
     import hw.backend
@@ -205,6 +205,7 @@ def test_auto_on_a_board_whose_gpio_fails_says_so_on_screen(monkeypatch, caplog,
         raise BadPinFactory("Unable to load any default pin factory!")
 
     monkeypatch.setattr(hw.backend, "has_gpio_chip", lambda: True)
+    monkeypatch.setattr(hw.backend, "is_raspberry_pi", lambda: True)
     monkeypatch.setattr(hw.gpio, "default_factory", no_library)
     hardware = open_hardware("auto", DEFAULT_PINS, lambda e: None, env={}, threaded=False)
     try:
