@@ -56,13 +56,18 @@ def test_likeness_tells_the_expected_picture_from_another(tmp_path):
     assert likeness(path, other, TARGET) < 0.5
 
 
-def test_a_machine_without_qemu_is_told_and_exits_2(tmp_path):
+@pytest.mark.parametrize("arch, qemu, package", [
+    ("x86", "qemu-system-x86_64", "qemu-system-x86"),
+    ("arm64", "qemu-system-aarch64", "qemu-system-arm")])
+def test_a_machine_without_qemu_is_told_and_exits_2(tmp_path, arch, qemu, package):
     env = {"PATH": str(tmp_path), "HOME": str(tmp_path)}  # nothing on PATH
     result = subprocess.run([sys.executable, str(ROOT / "tests" / "vm" / "run.py"),
-                             "--out", str(tmp_path / "out")], capture_output=True, text=True,
-                            env=env, timeout=60)
+                             "--arch", arch, "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 2
-    assert "qemu-system-x86_64" in json.loads(result.stdout)["skipped"]
+    skipped = json.loads(result.stdout)["skipped"]
+    assert qemu in skipped and package in skipped
+    assert ("arch-test" in skipped) == (arch == "arm64")  # binfmt: only for a foreign guest
 
 
 def test_a_picture_in_another_display_mode_is_not_like_the_expected_one(tmp_path):

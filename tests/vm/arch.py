@@ -13,6 +13,7 @@ class Arch:
     machine: str  # platform.machine() in the guest (pip's markers)
     kernel_package: str
     qemu: str
+    qemu_package: str  # Debian's, where ``qemu`` comes from
     board: tuple[str, ...]  # -machine, -cpu under TCG, and the board's own options
     console: str
     memory_mb: int
@@ -35,12 +36,16 @@ class Arch:
 
 
 ARCHES = {
-    "amd64": Arch("amd64", "x86_64", "linux-image-amd64", "qemu-system-x86_64",
-                  ("-machine", "q35", "-cpu", "max", "-vga", "none"), "ttyS0", 2048, 1.0, "sse4.1"),
+    "amd64": Arch(debian="amd64", machine="x86_64", kernel_package="linux-image-amd64",
+                  qemu="qemu-system-x86_64", qemu_package="qemu-system-x86",
+                  board=("-machine", "q35", "-cpu", "max", "-vga", "none"), console="ttyS0",
+                  memory_mb=2048, slowness=1.0, llvmpipe_caps="sse4.1"),
     # 1 GB as on a Pi 3; cortex-a72 is a Pi 4's core (and, unlike "max", no pointer
     # authentication to emulate, which TCG does slowly).
-    "arm64": Arch("arm64", "aarch64", "linux-image-arm64", "qemu-system-aarch64",
-                  ("-machine", "virt", "-cpu", "cortex-a72"), "ttyAMA0", 1024, 2.5, None),
+    "arm64": Arch(debian="arm64", machine="aarch64", kernel_package="linux-image-arm64",
+                  qemu="qemu-system-aarch64", qemu_package="qemu-system-arm",
+                  board=("-machine", "virt", "-cpu", "cortex-a72"), console="ttyAMA0",
+                  memory_mb=1024, slowness=2.5, llvmpipe_caps=None),
 }
 ALIASES = {"x86": "amd64", "x86_64": "amd64", "amd64": "amd64", "arm64": "arm64",
            "aarch64": "arm64"}

@@ -69,8 +69,7 @@ class Report:
 
 def why_no_guest(arch: Arch) -> str | None:
     """Why this machine cannot build the image or start a guest at all, or None."""
-    tools = {arch.qemu: "qemu-system-x86" if arch.debian == "amd64" else "qemu-system-arm",
-             "qemu-img": "qemu-utils", "mmdebstrap": "mmdebstrap",
+    tools = {arch.qemu: arch.qemu_package, "qemu-img": "qemu-utils", "mmdebstrap": "mmdebstrap",
              "dpkg-scanpackages": "dpkg-dev"}
     if not arch.may_kvm(platform.machine()):
         tools["arch-test"] = "arch-test"  # mmdebstrap's check that binfmt runs the guest's code
