@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import UnknownDecision
-from .rules import RulesBase
 
 
 class DecisionCodec:
@@ -44,24 +43,3 @@ class DecisionCodec:
         except TypeError as exc:
             raise UnknownDecision(f"a {self.game} decision with the wrong fields",
                                   code="session.decision_fields", game=self.game) from exc
-
-
-class CodecRules(RulesBase):
-    """A game's rules whose decisions are stored through ``codec`` and applied by the game's
-    ``apply`` function (``step``); subclasses add ``game_id``, ``initial``, ``legal``, ``view``
-    and ``outcome`` (companion/rules.py)."""
-
-    codec: DecisionCodec
-
-    @staticmethod
-    def step(state, decision):
-        raise NotImplementedError
-
-    def decode(self, data: Mapping[str, Any]):
-        return self.codec.decode(data)
-
-    def encode(self, decision) -> dict[str, Any]:
-        return self.codec.encode(decision)
-
-    def apply(self, state, decision):
-        return self.step(state, decision)

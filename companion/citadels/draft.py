@@ -26,7 +26,7 @@ from typing import Any
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Rng, Seed
-from ..rules import Outcome, RulesBase
+from ..rules import Engine, Outcome
 from .catalogue import FIRST_GAME, rank_of  # noqa: F401  (FIRST_GAME re-exported for callers)
 from .charset import check
 
@@ -275,28 +275,19 @@ CODEC = DecisionCodec("citadels-draft", {PICK: Pick, DISCARD: Discard})
 encode = CODEC.encode
 
 
-class DraftRules(RulesBase):
+class DraftRules(Engine[Draft, Decision, DraftView]):
     """The draft as a session game: config = setup fields; the seed shuffles. Its outcome keeps
     no hand: the characters stay secret until their round's end."""
 
     game_id = "citadels-draft"
+    codec = CODEC
+    apply = staticmethod(apply)
+    legal = staticmethod(legal)
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Draft:
         setup = DraftSetup(config["edition"], config["players"], tuple(config["characters"]),
                            config["crown"])
         return start(setup, Rng(seed).fork("draft"))
-
-    def decode(self, data: Mapping[str, Any]) -> Decision:
-        return CODEC.decode(data)
-
-    def encode(self, decision: Decision) -> dict[str, Any]:
-        return CODEC.encode(decision)
-
-    def apply(self, state: Draft, decision: Decision) -> Draft:
-        return apply(state, decision)
-
-    def legal(self, state: Draft) -> tuple[Decision, ...]:
-        return legal(state)
 
     def view(self, state: Draft, seat: int | None) -> DraftView:
         return public_view(state) if seat is None else view(state, seat)

@@ -14,7 +14,7 @@ from typing import Any
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Rng, Seed, as_seed
-from ..rules import Outcome, RulesBase
+from ..rules import Engine, Outcome
 from . import calling, draft
 from .calling import Calling, CallingView, RoundSetup
 from .draft import Draft, DraftSetup, DraftView
@@ -182,29 +182,18 @@ CODEC = DecisionCodec("citadels", {**draft.CODEC.kinds, **calling.CODEC.kinds})
 encode, decode = CODEC.encode, CODEC.decode
 
 
-class GameRules(RulesBase):
+class GameRules(Engine[Game, Any, GameView]):
     """A whole game as a session: config = edition, players, characters, crown."""
 
     game_id = "citadels"
+    codec = CODEC
+    apply = staticmethod(apply)
+    legal = staticmethod(legal)
+    view = staticmethod(game_view)
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Game:
         return start(DraftSetup(config["edition"], config["players"],
                                 tuple(config["characters"]), config["crown"]), seed)
-
-    def decode(self, data: Mapping[str, Any]):
-        return decode(data)
-
-    def encode(self, decision) -> dict[str, Any]:
-        return encode(decision)
-
-    def apply(self, state: Game, decision) -> Game:
-        return apply(state, decision)
-
-    def legal(self, state: Game) -> tuple[Any, ...]:
-        return legal(state)
-
-    def view(self, state: Game, seat: int | None) -> GameView:
-        return game_view(state, seat)
 
     def outcome(self, state: Game) -> Outcome:
         return Outcome(state.over, result(state))

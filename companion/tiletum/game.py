@@ -41,10 +41,10 @@ from importlib import resources
 from itertools import permutations
 from typing import Any
 
-from ..codec import CodecRules, DecisionCodec
+from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
-from ..rules import Outcome
+from ..rules import Engine, Outcome
 from .king import KingResult, Track, advance, king_phase, move_left, start_track
 from .scoring import festival_points
 from .wheel import (ACTIONS, MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, START_GOLD,
@@ -660,30 +660,16 @@ CODEC = DecisionCodec("Tiletum", {
 encode = CODEC.encode
 
 
-class TiletumRules(CodecRules):
+class TiletumRules(Engine[Tiletum, Decision, TiletumView]):
     """A Tiletum game as a session: config = players, order, festivals, corruption tokens."""
 
     game_id = "tiletum"
     codec = CODEC
     open_kinds = (FestivalScore, Gold, King)
-    step = staticmethod(apply)
+    apply = staticmethod(apply)
     legal = staticmethod(legal)
     view = staticmethod(view)
     outcome = staticmethod(outcome)
-    _legal_of: Tiletum | None = None  # the state ``_legal_set`` was made for
-    _legal_set: frozenset = frozenset()
-
-    def is_legal(self, state: Tiletum, decision: Decision) -> bool:
-        """As ``RulesBase.is_legal``, with the legal set made once per state (a screen or a
-        test asks about many decisions in the same state)."""
-        if isinstance(decision, self.open_kinds):
-            return super().is_legal(state, decision)
-        if self._legal_of is not state:
-            self._legal_set, self._legal_of = frozenset(legal(state)), state
-        try:
-            return decision in self._legal_set
-        except TypeError:  # an unhashable field (a list): no legal decision has one
-            return False
 
     def progress(self, state: Tiletum) -> dict[str, int]:
         return {"round": state.round}

@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..codec import CodecRules, DecisionCodec
+from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Rng, Seed
-from ..rules import Outcome
+from ..rules import Engine, Outcome
 from . import defence as defence_rules
 from . import tracking
 from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLOW, Die,
@@ -388,7 +388,7 @@ CODEC = DecisionCodec("Troyes", {
 encode = CODEC.encode
 
 
-class TroyesRules(CodecRules):
+class TroyesRules(Engine[Troyes, Decision, TroyesView]):
     """A Troyes game as a session: config = players, citizens, neutral citizens, first, rules
     (``RULES`` for new games; a config without it was kept under rules 1, see TroyesSetup).
 
@@ -401,7 +401,7 @@ class TroyesRules(CodecRules):
     game_id = "troyes"
     codec = CODEC
     open_kinds = (Act, Citizens, Neutral, Adjust, Placement, RevealEvent, Cubes)
-    step = staticmethod(apply)
+    apply = staticmethod(apply)
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),
@@ -413,15 +413,6 @@ class TroyesRules(CodecRules):
 
     def offered(self, state: Troyes) -> frozenset[type]:
         return offered(state)
-
-    def is_legal(self, state: Troyes, decision: Decision) -> bool:
-        """By trying ``apply``: the same answer as looking in ``legal`` (which lists exactly
-        what ``apply`` accepts), without listing every set of dice first."""
-        try:
-            apply(state, decision)
-        except IllegalDecision:
-            return False
-        return True
 
     def view(self, state: Troyes, seat: int | None) -> TroyesView:
         """The public view for every seat: nothing in Troyes is hidden."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.codec import CodecRules, DecisionCodec
+from companion.codec import DecisionCodec
 from companion.errors import IllegalDecision
-from companion.rules import Outcome
+from companion.rules import Engine, Outcome
 
 GOAL = 10
 
@@ -43,10 +43,10 @@ def add(state: Race, decision: Add) -> Race:
     return replace(state, totals=tuple(totals), turn=state.turn % len(totals) + 1)
 
 
-class RaceRules(CodecRules):
+class RaceRules(Engine):
     game_id = "race"
     codec = DecisionCodec("race", {"add": Add})
-    step = staticmethod(add)
+    apply = staticmethod(add)
 
     def initial(self, config, seed) -> Race:
         return Race((0,) * config["players"])
