@@ -1,0 +1,100 @@
+"""What may be done now in a Tiletum game: ``legal`` (exactly what ``apply`` accepts, but the
+open-ended reports), what taking a die turned some pips costs and gives (``take_offer``), and
+the king phase as it would be scored now (``king_result``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import permutations
+
+from .king import KingResult, king_phase
+from .state import (BONUS_PHASES, CHOSEN, FESTIVAL, JOKER, KING, KING_STEPS, MARKER_VALUES,
+                    MARKERS_PER_PLAYER, REVEAL, SAMPLE_COUNTS, START, TAKE, Begin, Bonus, Decision,
+                    FestivalScore, Gold, King, PlayerState, Reveal, Take, Tiletum, TurnOrder)
+from .wheel import (MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, Gain, TileDie, change_pip, gain_of,
+                    orientation)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Taking a die turned some pips: the die as it would be taken, the gold the turn costs, its
+    wedge's action (on the Joker wedge the player names one) and what it gives: resources, the
+    action performed, its AP with the player's bonus markers (``bonus`` of them)."""
+    die: TileDie
+    gold: int
+    wedge: str
+    gain: Gain
+    bonus: int
+
+
+def take_offer(wheel: Mapping[int, str], player: PlayerState, die: TileDie, steps: int,
+               joker: str = "") -> Offer:
+    """What ``player`` pays and gets for ``die`` turned ``steps`` pips on ``wheel`` (pip ->
+    action this round), naming ``joker`` on the Joker wedge."""
+    turned, gold = change_pip(die, steps)
+    wedge = wheel[turned.pip]
+    action = joker if wedge == JOKER and joker else wedge
+    bonus = player.bonus(action)
+    return Offer(turned, gold, wedge, gain_of(turned, action, bonus), bonus)
+
+
+def king_result(state: Tiletum) -> KingResult | None:
+    """The king phase as it would be scored now (None without a followed track)."""
+    if state.king is None:
+        return None
+    return king_phase(state.king.track, last_round=state.round == ROUNDS)
+
+
+def legal(state: Tiletum) -> tuple[Decision, ...]:
+    """Exactly the decisions ``apply`` accepts now (pip changes of up to 3 steps either way;
+    bonus markers in the passes and the king phase; a take only with the gold its turning costs)
+    — but for the open-ended reports: any festival count 0 or more is accepted
+    (``FestivalScore``), only counts 0-5 are listed (the king-track tile: every space, -10 to
+    15); any gold 0 or more may be reported (``Gold``), each seat's gold as it stands and one
+    more are listed; under rules 3 any king-track move of 1 space or more (``King``, in the
+    passes and the king phase, for any seat), 1-6 listed. Under rules 3 the king phase's only
+    turn order is the track's."""
+    if state.phase in BONUS_PHASES:
+        seats = range(1, state.setup.players + 1)
+        bonuses = tuple(Bonus(seat, action, value) for seat in seats
+                        if len(state.players[seat - 1].markers) < MARKERS_PER_PLAYER
+                        for action in CHOSEN for value in MARKER_VALUES)
+        bonuses += tuple(Gold(seat, state.players[seat - 1].gold + n)
+                         for seat in seats for n in (0, 1))
+        if state.king:
+            bonuses += tuple(King(seat, n) for seat in seats for n in KING_STEPS)
+    else:
+        bonuses = ()
+    return tuple(_moves(state)) + bonuses
+
+
+def _moves(state: Tiletum) -> list[Decision]:
+    """The phase's own decisions (bonus markers aside)."""
+    if state.phase == START:
+        return [Begin()]
+    if state.phase == REVEAL:
+        return [Reveal()]
+    if state.phase == KING:
+        if state.king:
+            return [TurnOrder(king_result(state).order)]
+        return [TurnOrder(o) for o in permutations(state.order)]
+    if state.phase == FESTIVAL:
+        seat, (low, high) = state.actor, state.festival.counts
+        counts = range(low, high + 1) if high is not None else SAMPLE_COUNTS
+        return [FestivalScore(seat, False)] + [FestivalScore(seat, True, n) for n in counts]
+    if state.phase != TAKE:
+        return []
+    wheel, out = orientation(state.offset, state.round), []
+    held = state.players[state.actor - 1].gold
+    if state.setup.rules < 2:  # a game kept before gold was followed
+        held = PIP_CHANGE_GOLD * MAX_PIP_STEPS
+    for i, d in state.wheel:
+        for steps in range(-MAX_PIP_STEPS, MAX_PIP_STEPS + 1):
+            if change_pip(d, steps)[1] > held:
+                continue
+            if wheel[change_pip(d, steps)[0].pip] == JOKER:
+                out += [Take(state.actor, i, steps, a) for a in CHOSEN]
+            else:
+                out.append(Take(state.actor, i, steps))
+    return out

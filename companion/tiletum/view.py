@@ -1,0 +1,64 @@
+"""What the table sees of a Tiletum game: the state without the face-down corruption tokens
+(every seat's view is the table's)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .king import KingResult, Track, advance
+from .moves import Offer, king_result, take_offer
+from .state import FESTIVAL, KING, Festival, PlayerState, Taken, Tiletum, starting
+from .wheel import TileDie, orientation
+
+
+@dataclass(frozen=True)
+class TiletumView:
+    """The state as the table may see it: the face-down corruption tokens are left out."""
+    round: int
+    phase: str
+    order: tuple[int, ...]
+    actor: int | None
+    wheel: Mapping[int, str]  # pip -> action this round
+    dice: tuple[tuple[int, TileDie], ...]
+    pass_number: int
+    revealed: tuple[int, ...]  # this round's tokens turned up so far
+    face_down: int
+    takes: tuple[Taken, ...]
+    players: tuple[PlayerState, ...]
+    festival: Festival
+    festivals: tuple[Festival, ...]
+    last: tuple[str, ...]
+    start_gold: Mapping[int, int]  # seat -> the gold they start with
+    track: Track | None = None  # the king track (rules 3; None in older games)
+    king_vp: tuple[int, ...] | None = None  # per seat (seat order): VP from king phases so far
+    # the king phase: in the king phase as it would be scored now; in the festival as it was
+    # scored this round (its ``space_vp`` is what the king-track festival tile adds)
+    king: KingResult | None = None
+
+    def advance(self, seat: int, steps: int) -> Track:
+        """The king track after ``seat``'s disc moves ``steps`` spaces right."""
+        return advance(self.track, seat, steps)
+
+    def offer(self, die_id: int, steps: int = 0, joker: str = "") -> Offer:
+        """What the actor would pay and get for die ``die_id`` turned ``steps`` pips."""
+        return take_offer(self.wheel, self.players[self.actor - 1], dict(self.dice)[die_id],
+                          steps, joker)
+
+
+def view(state: Tiletum, seat: int | None = None) -> TiletumView:
+    """What ``seat`` may know (None: the whole table). No one may look at the face-down tokens
+    and nothing else is secret, so every seat sees what the table sees."""
+    king, track, king_vp = None, None, None
+    if state.king:
+        track, king_vp = state.king.track, state.king.vp
+        if state.phase == KING:
+            king = king_result(state)
+        elif state.phase == FESTIVAL and len(state.king.phases) == state.round:
+            king = state.king.phases[-1]
+    return TiletumView(state.round, state.phase, state.order, state.actor,
+                       orientation(state.offset, state.round), state.wheel, state.revealed,
+                       state.tokens[:state.revealed], len(state.tokens) - state.revealed,
+                       state.takes, state.players, state.festival, state.setup.festivals,
+                       state.last, {s: starting(state, s).gold for s in state.setup.order},
+                       track, king_vp, king)
