@@ -165,7 +165,7 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             else:
                 values["hub_usb_id"] = value.lower()
         else:
-            errors.append(f"unknown key 'hardware.{key}'")
+            errors.append(f"unknown key {'hardware.' + key!r}")
 
     pins = data.get("pins")
     if pins is not None:

@@ -20,6 +20,9 @@ from ..errors import IllegalDecision
 from .catalogue import character
 
 KING_RANK = 4
+# Announcements that belong to the turn after them: a rank called with nobody or a silent
+# holder, the Witch's naming.
+JUST_BEFORE_TURN = ("nobody", "silent", "bewitch_named")
 NO_RANK = 0
 WARRANTS, THREATS = 3, 2  # tokens the Magistrate and the Blackmailer place
 
@@ -510,6 +513,18 @@ class CallingView:
     own: tuple[str, ...] = ()
     signed: int = NO_RANK  # only in the Magistrate's view
     real_threat: int = NO_RANK  # only in the Blackmailer's view
+
+    def current_turn(self) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+        """The events of the turn being played (from its reveal on; at a round's end, from the
+        assassinated character's reveal on), and the announcements made just before it (ranks
+        called with nobody or a silent holder, the Witch's naming)."""
+        events = self.events
+        opening = "reveal" if self.phase == "turn" else "killed_revealed"
+        start = max((i for i, e in enumerate(events) if e.kind == opening), default=len(events))
+        before = start
+        while before > 0 and events[before - 1].kind in JUST_BEFORE_TURN:
+            before -= 1
+        return events[start:], events[before:start]
 
 
 def public_view(state: Calling) -> CallingView:

@@ -7,7 +7,7 @@ whole table, may know of it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +18,7 @@ from ..rules import Engine, Outcome
 from . import calling, draft
 from .calling import Calling, CallingView, RoundSetup
 from .draft import Draft, DraftSetup, DraftView
+from .scoring import PlayerCity
 
 DRAFT, CALLING, OVER = "draft", "calling", "over"
 
@@ -146,6 +147,17 @@ class GameView:
     def draft_started(self) -> bool:
         """Whether a card of this round's draft was taken (or thrown away) yet."""
         return self.draft is not None and self.draft.started
+
+    def score_inputs(self, names: Sequence[str]) -> list[PlayerCity]:
+        """A finished game's score entry as far as the device kept it: who completed a city
+        (and in which order), each player's final-round characters, the crown after the last
+        round; the table enters the districts."""
+        order = self.completion_order
+        crown = self.rounds[-1].crown_after if self.rounds else None
+        return [PlayerCity(name, (), completed=order.index(s) + 1 if s in order else None,
+                           crown=s == crown,
+                           characters=tuple(c for c, h in self.final_characters if h == s))
+                for s, name in enumerate(names, start=1)]
 
 
 def game_view(game: Game, seat: int | None = None) -> GameView:

@@ -25,7 +25,7 @@ from .events import EventCard
 from .log import Line
 from .moves import max_black
 from .placement import building_spaces
-from .scoring import character_cards
+from .scoring import TroyesPlayer, character_cards
 from .state import (DEFENCE, DIVISORS, MAX_BLACK, OVER, PlayerState, Troyes, find_die,
                     wages)
 from .tracking import room
@@ -89,6 +89,33 @@ class TroyesView:
     def unresolved_events(self, seat: int) -> int:
         """Event cards on the table holding a cube of ``seat`` (+1 VP each at the end)."""
         return sum(card.holds(seat) for card in self.events)
+
+    def events_of(self, colour: str | None) -> tuple[EventCard, ...]:
+        """The event cards on the table that dice of ``colour`` may fight (their own colour)."""
+        return tuple(card for card in self.events if card.colour == colour)
+
+    def bump_options(self, origin: int, building: int) -> tuple[bool, tuple[int, ...]]:
+        """Who a citizen placed into ``building`` (moved from ``origin``) may push out: whether
+        "nobody" is possible (a free space, or a citizen moved within the building), and the
+        owners with a citizen there (0: the neutral citizens, else the seat)."""
+        standing = [self.neutral_citizens, *(p.citizens for p in self.players)]
+        nobody = self.room[building] > 0 or origin == building
+        return nobody, tuple(owner for owner, counts in enumerate(standing) if counts[building])
+
+    def placement_progress(self) -> tuple[int, int]:
+        """In the starting placement: the number of the citizen being placed now, and of all."""
+        placed = sum(sum(p.citizens) for p in self.players)
+        return placed + 1, self.start_citizens * len(self.players)
+
+    def score_inputs(self, names: Sequence[str]) -> list[TroyesPlayer]:
+        """The final score as the device kept the game, for the score entry: score tokens (the
+        VP tracked), and under rules 3 the unresolved events holding the player's cube and the
+        cathedral levels with their cube; the table adds worker spaces and character cards."""
+        return [TroyesPlayer(name, tokens=self.players[seat - 1].vp,
+                             unresolved_events=self.unresolved_events(seat) if self.tracked else 0,
+                             cathedral_levels=self.cathedral_levels(seat) if self.tracked else (),
+                             character_points=(0,) * self.character_cards)
+                for seat, name in enumerate(names, start=1)]
 
     def district(self, owner: int | None) -> tuple[tuple[int, Die], ...]:
         """(id, die) in a player's district, or the neutral one (None)."""

@@ -10,22 +10,6 @@ from ... import theme
 from .controller import GameController
 
 CALLS = ("nobody", "silent", "reveal")
-JUST_BEFORE = ("nobody", "silent", "bewitch_named")  # (the chips show nobody and silent)
-
-
-def current_turn(view: CallingView) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
-    """The events of the turn being played (from its reveal on; at a round's end, from the
-    assassinated character's reveal on), and the announcements made just before it (ranks
-    called with nobody or a silent holder, the Witch's naming)."""
-    events = view.events
-    opening = "reveal" if view.phase == "turn" else "killed_revealed"
-    start = max((i for i, e in enumerate(events) if e.kind == opening), default=len(events))
-    before = start
-    while before > 0 and events[before - 1].kind in JUST_BEFORE:
-        before -= 1
-    return events[start:], events[before:start]
-
-
 class Announcer:
     """Sentences for one game's calling, in the UI language."""
 
@@ -84,7 +68,7 @@ class Announcer:
     def lines(self, v: CallingView, legal) -> list[tuple[str, tuple, int]]:
         """(text, colour, size) lines under the big call: what was just called, what happened
         this turn, and what to do now (the prompt, when there is one, comes last)."""
-        turn, before = current_turn(v)
+        turn, before = v.current_turn()
         out = []
         out += [(self.event_line(e), theme.TEXT, theme.BODY_SIZE) for e in before
                 if e.kind == "bewitch_named"]
@@ -104,7 +88,7 @@ class Announcer:
             return None
         if self.c.at_rank(v.rank) == "tax_collector":
             return self.t("calling.tax_own")
-        turn, _ = current_turn(v)
+        turn, _ = v.current_turn()
         if any(e.kind == "warrant_revealed" and e.value for e in turn):
             return self.t("calling.tax_confiscated")
         return self.t("calling.tax")

@@ -4,8 +4,6 @@ the end of the game does (the registry's ``score_later``)."""
 
 from __future__ import annotations
 
-from companion.citadels.scoring import PlayerCity
-
 from ..score_flow import open_entry
 from .controller import GameController
 from .score_controller import ScoreController
@@ -16,12 +14,7 @@ def score_later(app, session) -> None:
     the final-round characters and the crown filled in. The game is already in History, so it
     is not finished again; finishing the entry puts the scores on the game's own row."""
     c = GameController(app, session)
-    order, final = c.completion_order(), c.final_characters()
-    crown = c.rounds[-1].crown_after if c.rounds else None
-    players = [PlayerCity(c.name(s), (), completed=order.index(s) + 1 if s in order else None,
-                          crown=s == crown,
-                          characters=tuple(ch for ch, h in final if h == s))
-               for s in range(1, c.players + 1)]
+    players = c.view().score_inputs([c.name(s) for s in range(1, c.players + 1)])
     artist = "artist" in session.config["characters"]
     open_entry(app, ScoreController.new(app, c.edition, players, decorations=artist,
                                         game_session=session.id, game_result=c.result()))

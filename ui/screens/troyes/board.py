@@ -218,8 +218,7 @@ class TroyesBoardScreen(BoardExits, Screen):
         if not v.tracked:
             self.ask_divisor(EVENT)
             return
-        colour = self.selected_colour()
-        cards = [c for c in v.events if c.colour == colour]
+        cards = v.events_of(self.selected_colour())
         if not cards:
             self.problem = t("troyes.no_cards")
             return
@@ -250,14 +249,12 @@ class TroyesBoardScreen(BoardExits, Screen):
             self.act(CITIZEN, origin=origin)  # refused with the reason
             return
         building = BUILDING_OF[colour]
-        standing = [v.neutral_citizens, *(p.citizens for p in v.players)]
-        moved_within = origin == building
+        nobody, owners = v.bump_options(origin, building)
         answers = ([("nobody", t("troyes.nobody"),
-                     lambda: self.act(CITIZEN, origin=origin), True)]
-                   if v.room[building] > 0 or moved_within else [])
+                     lambda: self.act(CITIZEN, origin=origin), True)] if nobody else [])
         answers += [(f"bumped{owner}", self.controller.name(owner or None),
                      lambda o=owner: self.act(CITIZEN, origin=origin, bumped=o), False)
-                    for owner, counts in enumerate(standing) if counts[building]]
+                    for owner in owners]
         self.ask(t("troyes.bumped_info", building=t(f"troyes.{BUILDINGS[building]}")),
                  answers)
 
@@ -403,9 +400,8 @@ class TroyesBoardScreen(BoardExits, Screen):
     def phase_text(self) -> str:
         s, t, c = self.view, self.t, self.controller
         if s.phase == PLACEMENT:
-            n = sum(map(sum, (p.citizens for p in s.players))) + 1
-            return t("troyes.placement_info", name=c.name(s.actor), n=n,
-                     of=s.start_citizens * len(s.players))
+            n, of = s.placement_progress()
+            return t("troyes.placement_info", name=c.name(s.actor), n=n, of=of)
         if s.phase == INCOME:
             parts = [t("troyes.wage", name=c.name(i), due=w.due) + (
                 t("troyes.short") if w.short else "") for i, w in enumerate(s.wages, 1)]

@@ -1,0 +1,82 @@
+"""Rules that screens used to work out themselves (issue 35: "rules still in screens"), now
+asked of the engines' views: which event cards dice may fight, whom a placed citizen may push
+out, how far the starting placement is, what a finished game gives the score entry, which
+announcements belong to the turn being played. The screens' own tests (test_ui_troyes*,
+test_ui_citadels*) still check the same through the controls a player uses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.citadels.calling import CallingView, Event
+from companion.citadels.game import GameView, RoundResult
+from companion.troyes.dice import WHITE, YELLOW
+from companion.troyes.events import EventCard
+from companion.troyes.state import PlayerState
+from companion.troyes.view import TroyesView
+
+
+def troyes_view(**fields) -> TroyesView:
+    players = (PlayerState((2, 1, 0), vp=7), PlayerState((0, 1, 2), vp=3))
+    base = TroyesView(players=players, round=1, rounds=6, phase="placement", start_player=1,
+                      actor=1, dice=(), black=(), neutral_citizens=(1, 0, 0), wages=(),
+                      suggestion=(), character_cards=2, last=(), start_citizens=5,
+                      room=(0, 2, 3))
+    return replace(base, **fields)
+
+
+def test_dice_fight_only_the_event_cards_of_their_colour():
+    """RULES.md §2 (events): an event card is fought with dice of its colour."""
+    yellow = EventCard(1, YELLOW, 2, 1, 1, 1)
+    white = EventCard(2, WHITE, 3, 1, 1, 1)
+    v = troyes_view(events=(yellow, white))
+    assert v.events_of(YELLOW) == (yellow,) and v.events_of(WHITE) == (white,)
+    assert v.events_of(None) == ()  # dice of two colours fight no card
+
+
+def test_a_citizen_pushes_out_someone_only_from_a_full_building():
+    """Nobody is pushed out while the building has room, or when the citizen only moves
+    within it; otherwise one of the owners standing there (0: the neutral citizens)."""
+    v = troyes_view()
+    assert v.bump_options(origin=1, building=0) == (False, (0, 1))  # Town Hall full
+    assert v.bump_options(origin=0, building=0) == (True, (0, 1))  # moved within it
+    assert v.bump_options(origin=0, building=2) == (True, (2,))  # the Palace has room
+
+
+def test_the_starting_placement_counts_the_citizen_being_placed_of_all():
+    assert troyes_view().placement_progress() == (7, 10)  # 6 placed, 2 players × 5
+
+
+def test_a_kept_troyes_game_gives_the_score_entry_its_tokens_events_and_cathedral():
+    """Under rules 3 the unresolved events holding a player's cube and the cathedral levels
+    with one count; before, only the VP tracked; each character card in play starts at 0."""
+    card = EventCard(1, YELLOW, 2, 1, 1, 1, cubes=(2, 2))
+    tracked = troyes_view(tracked=True, events=(card,), cathedral=((2,), (), ()))
+    mina, joon = tracked.score_inputs(["Mina", "Joon"])
+    assert (mina.name, mina.tokens, mina.unresolved_events, mina.cathedral_levels) == \
+        ("Mina", 7, 0, ())
+    assert (joon.tokens, joon.unresolved_events, joon.cathedral_levels) == (3, 1, (1,))
+    assert mina.character_points == (0, 0)
+    untracked = replace(tracked, tracked=False).score_inputs(["Mina", "Joon"])
+    assert [(p.unresolved_events, p.cathedral_levels) for p in untracked] == [(0, ()), (0, ())]
+
+
+def test_a_finished_citadels_game_gives_the_score_entry_its_order_characters_and_crown():
+    last = RoundResult(4, (("king", 2), ("thief", 1), ("bishop", 3)), crown_after=2, events=(),
+                       completed=(3, 1))
+    v = GameView("classic", 3, (), 4, 2, "over", None, None, (last,), (3, 1),
+                 last.holders, 8)
+    a, b, c = v.score_inputs(["A", "B", "C"])
+    assert (a.completed, b.completed, c.completed) == (2, None, 1)
+    assert (a.crown, b.crown, c.crown) == (False, True, False)
+    assert (a.characters, b.characters, c.characters) == (("thief",), ("king",), ("bishop",))
+
+
+def test_the_turn_being_played_starts_at_its_reveal_with_the_calls_just_before_it():
+    events = (Event("reveal", 1, 1), Event("nobody", 2), Event("silent", 3),
+              Event("reveal", 4, 2), Event("took_gold", 4, 2))
+    v = CallingView(4, "turn", 1, 2, events, 0, 0, 0, (), (), (), False, ())
+    turn, before = v.current_turn()
+    assert turn == events[3:] and before == events[1:3]
+    over = replace(v, phase="end", events=(*events, Event("killed_revealed", 5, 3)))
+    assert over.current_turn() == ((over.events[-1],), ())
