@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from conftest import play
 
-BUILDINGS = ("town_hall", "bishopric", "palace")
+from companion.troyes.placement import BUILDINGS
+
 CARDS = ({"colour": "red", "divisor": 2, "flags": 3},
          {"colour": "white", "divisor": 3, "flags": 2},
          {"colour": "yellow", "divisor": 2, "flags": 4})

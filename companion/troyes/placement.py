@@ -20,7 +20,9 @@ from importlib import resources
 from ..errors import IllegalDecision
 from .economy import MAX_CITIZENS, START_CITIZENS
 
-BUILDINGS = 3  # Town Hall, Bishopric, Palace (the yellow, white and red dice)
+# The buildings citizens stand in, by the colour of the dice they give (yellow, white, red);
+# the names are also the catalogue's (troyes.town_hall, ...).
+BUILDINGS = ("town_hall", "bishopric", "palace")
 
 
 @cache
@@ -40,7 +42,7 @@ def neutral_first(players: int) -> tuple[int, int, int]:
 
 def occupancy(citizens: Sequence[Sequence[int]], neutral: Sequence[int]) -> tuple[int, ...]:
     """Citizens standing in each building, the players' and the neutral ones."""
-    return tuple(sum(c[b] for c in citizens) + neutral[b] for b in range(BUILDINGS))
+    return tuple(sum(c[b] for c in citizens) + neutral[b] for b in range(len(BUILDINGS)))
 
 
 def fill_neutral(citizens: Sequence[Sequence[int]]) -> tuple[int, int, int]:

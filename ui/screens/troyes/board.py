@@ -18,6 +18,7 @@ from companion.troyes.dice import BLACK
 from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, EVENT, EVENTS,
                                    FARMING, INCOME, PLACEMENT, Act, BlackDice, CollectIncome,
                                    Defend, Fail, Flip, Pass, Place, Reroll, TroyesView)
+from companion.troyes.placement import BUILDINGS
 from companion.troyes.tracking import BUILDING_OF
 
 from ... import theme
@@ -29,7 +30,7 @@ from .controller import TroyesController
 from ..dice_faces import draw_face
 from .dice import FACES, SIZE as DIE, letters as dice_letters
 from ..board_exits import BoardExits
-from .log_text import BUILDINGS, line_text
+from .log_text import line_text
 
 ROW_H, DIE_GAP, NAME_W = 54, 3, 168
 PURSE_SIZE = 20  # read from the seats round the table

@@ -9,13 +9,13 @@ import pygame
 
 from companion.errors import IllegalDecision
 from companion.troyes.game import Citizens, Neutral, Placement
+from companion.troyes.placement import BUILDINGS
 
 from ... import theme
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from .controller import TroyesController
 
-BUILDINGS = ("town_hall", "bishopric", "palace")
 NAME_W = 150
 
 

@@ -15,5 +15,6 @@ def score_later(app, session) -> None:
     c = TroyesController(app, session)
     row = app.store.row(session.id)
     kept = dict(row.result or {}) if row is not None else c.outcome().result
-    open_entry(app, TroyesScoreController.new(app, c.names, c.view().character_cards,
-                                              session.id, kept, players=c.view().score_inputs(c.names)))
+    view = c.view()
+    open_entry(app, TroyesScoreController.new(app, c.names, view.character_cards, session.id,
+                                              kept, players=view.score_inputs(c.names)))

@@ -7,8 +7,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from companion.troyes.log import Line
-
-BUILDINGS = ("town_hall", "bishopric", "palace")
+from companion.troyes.placement import BUILDINGS
 
 
 def dice_text(t, dice) -> str:
