@@ -161,8 +161,8 @@ def test_a_defence_gains_one_influence_per_black_die_and_may_take_several():
     state = defence.start(2, [(y(6), w(5)), (r(6), y(1))], [b(3), b(6), b(2)])
     assert (state.defender, state.facing) == (2, b(6))
     with pytest.raises(IllegalDecision, match="highest"):
-        defence.apply(state, defence.Defend(2, (r(6),), (b(3),)))
-    state = defence.apply(state, defence.Defend(2, (r(6),), (b(6), b(3))))  # 12 >= 9
+        defence.apply(state, defence.Defence(2, (r(6),), (b(3),)))
+    state = defence.apply(state, defence.Defence(2, (r(6),), (b(6), b(3))))  # 12 >= 9
     assert state.influence == (0, 2) and state.dice[1] == (y(1),)
     assert (state.defender, state.facing) == (1, b(2))
 
@@ -170,18 +170,18 @@ def test_a_defence_gains_one_influence_per_black_die_and_may_take_several():
 def test_failing_a_black_die_costs_two_vp_and_keeps_the_dice():
     state = defence.start(1, [(y(1),), (w(1),)], [b(5)])
     with pytest.raises(IllegalDecision, match="do not reach"):
-        defence.apply(state, defence.Defend(1, (y(1),), (b(5),)))
-    state = defence.apply(state, defence.Fail(1))
+        defence.apply(state, defence.Defence(1, (y(1),), (b(5),)))
+    state = defence.apply(state, defence.NoDefence(1))
     assert state.finished and state.vp == (-2, 0) and state.dice[0] == (y(1),)
 
 
 def test_dice_used_in_a_defence_are_gone_and_cannot_be_used_twice():
     state = defence.start(1, [(w(6),), (w(1),)], [b(3), b(2), b(1)])
-    state = defence.apply(state, defence.Defend(1, (w(6),), (b(3),)))
-    state = defence.apply(state, defence.Fail(2))
+    state = defence.apply(state, defence.Defence(1, (w(6),), (b(3),)))
+    state = defence.apply(state, defence.NoDefence(2))
     assert state.defender == 1
     with pytest.raises(IllegalDecision, match="own district"):
-        defence.apply(state, defence.Defend(1, (w(6),), (b(1),)))
+        defence.apply(state, defence.Defence(1, (w(6),), (b(1),)))
 
 
 @st.composite

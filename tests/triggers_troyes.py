@@ -175,12 +175,12 @@ TRIGGERS = {
     "troyes.roll_citizens": lambda: roll_board((1, -1), (1, 1), (1, 1), (0, 0, 0), 0, Rng(1)),
     "troyes.roll_black": lambda: roll_board((1, 1), (1, 1), (1, 1), (0, 0, 0), -1, Rng(1)),
     "troyes.defence_over": lambda: defence.apply(defence.start(1, [(), ()], []),
-                                                 defence.Fail(1)),
+                                                 defence.NoDefence(1)),
     "troyes.highest_black": lambda: defence.apply(
         defence.start(1, [(Die(RED, 6, 1),), ()], [_black(5), _black(3)]),
-        defence.Defend(1, (Die(RED, 6, 1),), (_black(3),))),
+        defence.Defence(1, (Die(RED, 6, 1),), (_black(3),))),
     "troyes.must_defend": lambda: defence.apply(
-        defence.start(1, [(Die(RED, 6, 1),), ()], [_black(3)]), defence.Fail(1)),
+        defence.start(1, [(Die(RED, 6, 1),), ()], [_black(3)]), defence.NoDefence(1)),
     "troyes.passed": lambda: apply(passed(), Reroll(1, die(passed()))),
     "troyes.defence_short": lambda: apply(defending(), weak_defence()),
     "troyes.scoring.cards": lambda: validate([TroyesPlayer("A", character_points=(1,)),

@@ -11,10 +11,10 @@ are discarded. A defender whose own dice cannot reach the black die faced (and o
 >>> state = start(1, [(Die(RED, 3, 1),), (Die(WHITE, 2, 2),)], [Die(BLACK, 5), Die(BLACK, 4)])
 >>> state.defender, state.facing
 (1, Die(colour='black', pip=5, owner=None))
->>> state = apply(state, Defend(1, (Die(RED, 3, 1),), (Die(BLACK, 5),)))
+>>> state = apply(state, Defence(1, (Die(RED, 3, 1),), (Die(BLACK, 5),)))
 >>> state.defender, state.influence, state.finished
 (2, (1, 0), False)
->>> state = apply(state, Fail(2))  # a white 2 cannot reach a black 4
+>>> state = apply(state, NoDefence(2))  # a white 2 cannot reach a black 4
 >>> state.finished, state.vp
 (True, (0, -2))
 """
@@ -33,14 +33,17 @@ INFLUENCE_PER_BLACK = 1
 
 
 @dataclass(frozen=True)
-class Defend:
+class Defence:
+    """Own dice against black dice they beat together (the session's ``Defend``, its dice
+    looked up)."""
     seat: int
     dice: tuple[Die, ...]  # own dice used
     black: tuple[Die, ...]  # the black dice defeated (the highest left among them)
 
 
 @dataclass(frozen=True)
-class Fail:
+class NoDefence:
+    """The defender gives up (the session's ``Fail``)."""
     seat: int
 
 
@@ -93,14 +96,14 @@ def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     return values[:seat - 1] + (values[seat - 1] + amount,) + values[seat:]
 
 
-def apply(state: DefenceState, decision: Defend | Fail) -> DefenceState:
+def apply(state: DefenceState, decision: Defence | NoDefence) -> DefenceState:
     """The state after one defender's decision; IllegalDecision if it is not allowed."""
     if state.finished:
         raise IllegalDecision("no black die is left", code="troyes.defence_over")
     seat = state.defender
     if decision.seat != seat:
         raise IllegalDecision(f"seat {seat} defends now", code="troyes.turn", seat=seat)
-    if isinstance(decision, Fail):
+    if isinstance(decision, NoDefence):
         if not state.can_fail:  # who can reach the black die must defend
             raise IllegalDecision("your own dice reach the black die: defend it",
                                   code="troyes.must_defend", black=state.facing.pip)

@@ -195,7 +195,7 @@ def _defence(state: Troyes, decision):
         return replace(state, defence=replace(state.defence, dice=own)), said
     if isinstance(decision, Fail):
         facing = state.defence.facing
-        new = defence_rules.apply(state.defence, defence_rules.Fail(decision.seat))
+        new = defence_rules.apply(state.defence, defence_rules.NoDefence(decision.seat))
         before = state.players[decision.seat - 1].vp
         state = with_player(state, decision.seat, vp=lose_vp(before, -defence_rules.FAIL_VP))
         said = line("failed", decision.seat, black=facing.pip,
@@ -213,7 +213,7 @@ def _defence(state: Troyes, decision):
         raise IllegalDecision("the highest black die left must be among those defeated",
                               code="troyes.highest_black")
     black = tuple(state.defence.black[k] for k in decision.black)
-    new = defence_rules.apply(state.defence, defence_rules.Defend(decision.seat, tuple(dice),
+    new = defence_rules.apply(state.defence, defence_rules.Defence(decision.seat, tuple(dice),
                                                                     black))
     p = state.players[decision.seat - 1]
     gain = gain_influence(p.influence, defence_rules.INFLUENCE_PER_BLACK * len(black))
