@@ -9,6 +9,8 @@ language; ``str(error)`` is the English sentence for the command line and the te
 ('troyes.dice_count', {'low': 1, 'high': 3}, 'an action uses 1 to 3 dice')
 """
 
+from __future__ import annotations
+
 
 class RuleError(ValueError):
     """A request the rules do not allow (base class of all rule errors)."""
@@ -20,6 +22,12 @@ class RuleError(ValueError):
 
 class IllegalDecision(RuleError):
     """A decision that is not legal in the current state."""
+
+    @classmethod
+    def because(cls, error: RuleError) -> IllegalDecision:
+        """A decision refused for ``error``'s reason: its sentence, code and fields (the code
+        was given as a literal where ``error`` was made)."""
+        return cls(str(error), **{"code": error.code, **error.fields})
 
 
 class UnknownDecision(RuleError):

@@ -3,13 +3,15 @@ player list and the export read, so none of them parses a game's result again.
 
 Every game stores its scores the same way (``result["scores"]``: ``players`` with a ``name``
 and a ``total``, and ``winners``); a game finished on the device without its final scores has
-players but no score and no winner. Citadels also keeps the characters each seat held in the
-last round (``final_characters``). A result that cannot be read gives no records: it never
-raises, since it is read when a game is finished and when an old database is upgraded.
+players but no score and no winner. A game's schema (companion/games.py) may name a list of ids
+kept per seat (Citadels: the characters each seat held in the last round). A result that cannot
+be read gives no records: it never raises, since it is read when a game is finished and when an
+old database is upgraded.
 
+>>> from companion.games import ResultSchema
 >>> rows = player_records(["Mina", "Joon"], {"scores": {"players": [
 ...     {"name": "Mina", "total": 31}, {"name": "Joon", "total": 27}], "winners": ["Mina"]},
-...     "final_characters": {"1": ["king"], "2": ["thief", "bishop"]}})
+...     "held": {"1": ["king"], "2": ["thief", "bishop"]}}, ResultSchema(seat_tags="held"))
 >>> [(r.seat, r.name, r.score, r.won, r.characters) for r in rows]
 [(1, 'Mina', 31, True, ('king',)), (2, 'Joon', 27, False, ('thief', 'bishop'))]
 >>> [(r.name, r.score, r.won) for r in player_records(["Mina", "Joon"], {"rounds": 5})]
@@ -21,10 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .games import ResultSchema
+
 
 class PlayerRecord(NamedTuple):
     """One player of one finished game. ``score`` and ``won`` are None when the final scores
-    were not entered; ``characters``: the character ids held in the last round (Citadels)."""
+    were not entered; ``characters``: the ids the schema keeps per seat (Citadels: the
+    characters held in the last round)."""
 
     seat: int
     name: str
@@ -49,13 +54,14 @@ def _scored(scores: Any) -> list[tuple[str, int]] | None:
     return players
 
 
-def _characters(result: Mapping, seat: int) -> tuple[str, ...]:
-    held = result.get("final_characters")
+def _tags(result: Mapping, schema: ResultSchema, seat: int) -> tuple[str, ...]:
+    held = result.get(schema.seat_tags) if schema.seat_tags else None
     found = held.get(str(seat)) if isinstance(held, Mapping) else None
     return tuple(c for c in found if isinstance(c, str)) if isinstance(found, list) else ()
 
 
-def player_records(names: Sequence[str], result: Any) -> list[PlayerRecord]:
+def player_records(names: Sequence[str], result: Any,
+                   schema: ResultSchema = ResultSchema()) -> list[PlayerRecord]:
     """The records of a finished game: its scored players (seat = their place in the scores,
     which is the table's order), else the seats' ``names`` without scores; [] for a game left
     unfinished (``abandoned``) or a result that cannot be read."""
@@ -65,11 +71,11 @@ def player_records(names: Sequence[str], result: Any) -> list[PlayerRecord]:
     if scored is None:
         if "scores" in result or not all(isinstance(n, str) for n in names):
             return []
-        return [PlayerRecord(seat, name, None, None, _characters(result, seat))
+        return [PlayerRecord(seat, name, None, None, _tags(result, schema, seat))
                 for seat, name in enumerate(names, 1)]
     winners = result["scores"].get("winners")
     winners = set(w for w in winners if isinstance(w, str)) if isinstance(winners, list) else set()
     seat_of = {name: seat for seat, name in enumerate(names, 1)}
     return [PlayerRecord(seat, name, total, name in winners,
-                         _characters(result, seat_of.get(name, seat)))
+                         _tags(result, schema, seat_of.get(name, seat)))
             for seat, (name, total) in enumerate(scored, 1)]

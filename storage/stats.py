@@ -165,17 +165,27 @@ def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
     return last, {key: tuple(reversed(scores)) for key, scores in recent.items()}
 
 
+def _tag_group(kinds: tuple[str, ...] | None) -> str | None:
+    """The config field that groups the ids kept per seat of the sessions ``kinds`` (None:
+    all), as their game's result schema names it (companion/games.py)."""
+    from companion.games import games as known  # here: the first frame needs none of it
+
+    return next((g.schema.tag_group for g in known() if g.schema.tag_group
+                 and (kinds is None or set(kinds) & set(g.sessions))), None)
+
+
 def characters(store, games: tuple[str, ...] | None = None) -> list[CharacterStats]:
     """Every character held in the last round of a scored game (of ``games``), by edition,
     then the most held first. Rows are grouped by the characters a player held together (a
     handful of distinct sets), then each set's counts are added to each of its characters."""
     where, args = _kinds(games)
+    group = _tag_group(games)
     held: dict[tuple, list[int]] = {}
     for edition, together, count, wins in store.query(
-            "SELECT json_extract(s.config, '$.edition'), r.characters, COUNT(*), SUM(r.won)"
+            "SELECT json_extract(s.config, ?), r.characters, COUNT(*), SUM(r.won)"
             " FROM player_results r JOIN sessions s ON s.id = r.session_id"
             f" WHERE r.characters != '' AND r.won IS NOT NULL AND {where} GROUP BY 1, 2",
-            args):
+            (f"$.{group}" if group else "$.none", *args)):
         edition = edition if isinstance(edition, str) else None
         for character in together.split():
             sums = held.setdefault((edition, character), [0, 0])

@@ -200,13 +200,16 @@ def _stored_game(row) -> StoredGame:
 def record_finished(db: sqlite3.Connection, where: str, args: tuple = ()) -> None:
     """Write the player rows (``player_results``) of the finished sessions ``where`` picks,
     each linked to the remembered player of its name; a row that cannot be read gives none."""
-    from companion.records import player_records  # here: the first frame needs none of it
+    from companion.games import schema_for  # here: the first frame needs none of it
+    from companion.records import player_records
 
-    found = db.execute(f"SELECT id, config, result FROM sessions WHERE {where}", args).fetchall()
-    for session_id, config, result in found:
+    found = db.execute(f"SELECT id, game, config, result FROM sessions WHERE {where}",
+                       args).fetchall()
+    for session_id, game, config, result in found:
         db.execute("DELETE FROM player_results WHERE session_id = ?", (session_id,))
         try:
-            records = player_records(_config_names(json.loads(config)), _json(result))
+            records = player_records(_config_names(json.loads(config)), _json(result),
+                                     schema_for(game))
         except (ValueError, TypeError, AttributeError, RecursionError):
             continue
         db.executemany(

@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from companion.games import schema_for
 from companion.records import player_records
 from storage.store import SCHEMA_VERSION, SaveFailed, Store
 
@@ -53,7 +54,7 @@ def test_citadels_characters_are_read_by_seat_even_when_the_scores_list_another_
     another order, so a player's characters follow their name."""
     result = scored([("Joon", 20), ("Mina", 25)], ["Mina"],
                     final_characters={"1": ["king"], "2": ["warlord", "thief"]})
-    records = player_records(["Mina", "Joon"], result)
+    records = player_records(["Mina", "Joon"], result, schema_for("citadels"))
     assert {r.name: r.characters for r in records} == {"Mina": ("king",),
                                                        "Joon": ("warlord", "thief")}
 

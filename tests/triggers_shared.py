@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from companion.errors import RuleError
 from companion.players import check_count, check_table, read_json, read_record
-from companion.score_entry import EnterPlayer, ScoreEntryRules
+from companion.score_entry import Done, EnterPlayer, UseTieBreak
+from companion.troyes.scoring import TroyesPlayer, TroyesScoreRules
 from companion.session import Session, effective
 
 
@@ -15,7 +16,11 @@ class _Named:
         self.name = name
 
 
-ENTRY = ScoreEntryRules("demo-score", lambda data, n: data["name"])
+ENTRY = TroyesScoreRules()
+ONE = ENTRY.initial({"players": [{"name": "A"}]}, 0)
+TWO_ENTERED = ENTRY.initial({"players": [{"name": "A"}, {"name": "B"}]}, 0)
+TWO_ENTERED = ENTRY.apply(ENTRY.apply(TWO_ENTERED, EnterPlayer(0, TroyesPlayer("A"))),
+                          EnterPlayer(1, TroyesPlayer("B")))
 
 
 class _OtherRules:
@@ -29,8 +34,10 @@ TRIGGERS = {
     "session.unknown_decision": lambda: ENTRY.decode({"type": "dance"}),
     "session.decision_fields": lambda: __import__("companion.troyes.game", fromlist=["x"])
     .TroyesRules().decode({"type": "pass", "colour": "red"}),
-    "score.no_player": lambda: ENTRY.apply(ENTRY.initial({"players": [{"name": "A"}]}, 0),
-                                           EnterPlayer(3, "D")),
+    "score.no_player": lambda: ENTRY.apply(ONE, EnterPlayer(3, TroyesPlayer("D"))),
+    "score.missing": lambda: ENTRY.apply(ONE, Done()),
+    "score.no_step": lambda: ENTRY.apply(ONE, UseTieBreak(True)),  # Troyes has no tie-break
+    "score.done": lambda: ENTRY.apply(ENTRY.apply(TWO_ENTERED, Done()), Done()),
     "score.player_count": lambda: check_table([_Named("A")], "Demo", 2, 4, RuleError),
     "score.names": lambda: check_table([_Named("A"), _Named("A")], "Demo", 2, 4, RuleError),
     "score.count": lambda: check_count(-1, "Mina", "gold", RuleError),

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RuleError
 from ..players import read_record, record_json, check_count, check_table
+from ..score_entry import ScoreRules
 from .wheel import RESOURCE
 
 BUILDINGS_VP = (0, 0, 0, 5, 10, 20, 30)  # by completed buildings 0..6
@@ -162,3 +163,11 @@ def result_json(result: TiletumResult) -> dict:
         out["tie_break_fields"] = {"names": " & ".join(tied), "points": best,
                                    "winner": tied[0]}
     return out
+
+
+class TiletumScoreRules(ScoreRules):
+    """Tiletum final scoring by hand, as a session (companion/score_entry.py)."""
+
+    game = "tiletum"
+    read_player, write_player = staticmethod(player_from_json), staticmethod(player_json)
+    score_game, result_json = staticmethod(score_game), staticmethod(result_json)

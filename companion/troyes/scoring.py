@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..errors import RuleError
 from ..players import read_record, record_json, check_count, check_table
+from ..score_entry import ScoreRules
 
 CATHEDRAL_LEVELS = (1, 2, 3)
 MISSING_LEVEL = -2
@@ -138,3 +139,11 @@ def result_json(result: TroyesResult) -> dict:
     return {"game": "troyes", "players": players,
             "ranking": [result.players[i].name for i in result.ranking],
             "winners": [result.players[i].name for i in result.winners]}
+
+
+class TroyesScoreRules(ScoreRules):
+    """Troyes final scoring by hand, as a session (companion/score_entry.py)."""
+
+    game = "troyes"
+    read_player, write_player = staticmethod(player_from_json), staticmethod(player_json)
+    score_game, result_json = staticmethod(score_game), staticmethod(result_json)

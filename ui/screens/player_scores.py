@@ -19,15 +19,11 @@ STEPPER_W = 230
 
 
 class PlayerScoreController(ScoreEntryController):
-    """Subclasses set ``rules`` (a ScoreEntryRules) and give ``player_json``, ``score_game``
-    and ``result_json`` (the engine's functions) and the two screen classes (``entry_class``,
-    ``results_class``)."""
+    """Subclasses set ``rules`` (the game's score rules) and the two screen classes
+    (``entry_class``, ``results_class``)."""
 
     entry_class: type
     results_class: type
-
-    def score(self, players):
-        return self.score_game(players)
 
     def entry_screen(self, index: int):
         return self.entry_class(self.app, self, index)

@@ -60,7 +60,7 @@ class ResultsScreen(Screen):
     def compute(self) -> tuple[dict | None, str | None]:
         """The live result as JSON, or the reason it cannot be scored (in the UI language)."""
         try:
-            return self.controller.result_json(self.controller.result()), None
+            return self.controller.scores(), None
         except RuleError as exc:
             return None, self.refusal(exc)
 
@@ -131,7 +131,7 @@ class ResultsScreen(Screen):
         open_entry(self.app, self.controller, index)
 
     def save(self) -> None:
-        self.controller.finish(self.controller.result())
+        self.controller.finish()
         self.app.pop_to("home")
 
     def tie_sentence(self) -> str | None:

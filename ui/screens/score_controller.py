@@ -1,53 +1,52 @@
-"""One final score being entered at the table, for any game: the players confirmed one by one
-(each stored, so a pulled plug loses at most the player being entered), the player being edited
-kept here between the screens that edit it, then the result into History with its breakdown.
+"""One final score being entered at the table, for any game: an ordinary game session
+(``SessionController``) of the game's score rules (companion/score_entry.py), plus the player
+being edited, kept here between the screens that edit it until it is confirmed.
 
-A game subclasses ``ScoreEntryController`` with its ``rules`` (a ``ScoreEntryRules``),
-``player_json``, ``score`` (the players → a result, RuleError if they cannot be scored),
-``result_json`` and its two screens (``entry_screen(index)``, ``results_screen()``).
+A game subclasses ``ScoreEntryController`` with its ``rules`` and its two screens
+(``entry_screen(index)``, ``results_screen()``).
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-from companion.score_entry import PLAYER, ScoreEntryRules
-from companion.session import Session
+from companion.score_entry import Done, EnterPlayer, ScoreRules, UseTieBreak
 
-log = logging.getLogger(__name__)
+from .session_controller import SessionController
 
 
-class ScoreEntryController:
-    rules: ScoreEntryRules
-    faq_tiebreak = False  # a game with an optional published tie-break may switch it on
+class ScoreEntryController(SessionController):
+    rules: ScoreRules
 
-    def __init__(self, app, session: Session):
-        self.app, self.session = app, session
-        self.entry = session.replay(self.rules)
+    def __init__(self, app, session):
+        super().__init__(app, session)
         self._editing: dict[int, Any] = {}
 
     @classmethod
     def create(cls, app, players, game_session: int | None = None, **config):
         """A new entry for ``players`` (prefilled records); ``game_session``: the device-run
         game these scores finish, if any."""
-        config = {"players": [cls.player_json(p) for p in players],
+        config = {"players": [cls.rules.write_player(p) for p in players],
                   "game_session": game_session, **config}
         progress = cls.rules.progress(cls.rules.initial(config, 0))
         return cls(app, app.store.create_session(cls.rules.game_id, config, 0, progress))
 
     @property
-    def game_id(self) -> str:
-        return self.rules.game_id
+    def game(self) -> str:
+        """The game's id (``troyes`` for a ``troyes-score`` session)."""
+        return self.rules.game
 
     @property
-    def game(self) -> str:
-        """The game's name in History (``troyes`` for ``troyes-score``)."""
-        return self.game_id.removesuffix("-score")
+    def entry(self):
+        return self.view()
 
     @property
     def players(self) -> tuple:
         return self.entry.players
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
 
     # --- the player being edited (shared by the screens that edit one player) ----------------
     def editing(self, index: int):
@@ -60,35 +59,29 @@ class ScoreEntryController:
 
     def save(self, index: int, player=None) -> None:
         """Store one confirmed player (a restart goes on with the next one)."""
-        player = self.editing(index) if player is None else player
-        data = {"type": PLAYER, "index": index, "player": self.player_json(player)}
-        entry = self.rules.apply(self.entry, self.rules.decode(data))
-        self.session = self.app.store.append(self.session, data, self.rules.progress(entry))
-        self.entry = entry
+        self.confirm(EnterPlayer(index, self.editing(index) if player is None else player))
         self._editing.pop(index, None)
-        log.info("score session %s: player %d stored", self.session.id, index + 1)
 
     # --- the result ------------------------------------------------------------------------
-    @staticmethod
-    def player_json(player) -> dict:
-        raise NotImplementedError
+    @property
+    def tiebreak(self) -> bool:
+        """Whether the game's published tie-break is used (a stored choice of the table)."""
+        return self.entry.tiebreak
 
-    def score(self, players):
-        raise NotImplementedError
+    def use_tiebreak(self, on: bool) -> None:
+        self.confirm(UseTieBreak(on))
 
-    @staticmethod
-    def result_json(result) -> dict:
-        raise NotImplementedError
+    def scores(self) -> dict:
+        """The result as History keeps it (a RuleError if the entries cannot be scored)."""
+        return self.rules.scores(self._state)
 
-    def result(self):
-        """The scores (a RuleError if the entries cannot be scored)."""
-        return self.score(self.players)
-
-    def finish(self, result) -> dict:
-        """Into History with the full breakdown; a game the device ran gets the scores on its
-        own History row (with what that game kept of itself)."""
-        data = self.result_json(result)
-        record = {"game": self.game, "winner": " & ".join(data["winners"]), "scores": data}
+    def finish(self) -> dict:
+        """The table accepts the result (stored), then into History with the full breakdown; a
+        game the device ran gets the scores on its own History row (with what that game kept of
+        itself). Accepted already (a restart between the two): only the second step."""
+        if not self.outcome().finished:
+            self.confirm(Done())
+        record = self.outcome().result
         game_session = self.session.config.get("game_session")
         if game_session is not None:
             self.app.store.finish(game_session, {**(self.session.config.get("game_result")
@@ -107,8 +100,8 @@ class ScoreEntryController:
 def opener(controller_class):
     """The registry's opener for a kept score entry of ``controller_class``: back where it
     was (the next player to enter, or the results)."""
-    def open_score_entry(app, session: Session) -> None:
-        from .score_flow import open_entry
+    def open_score_entry(app, session) -> None:
+        from .score_flow import open_entry  # deferred: score_flow's kept.py opens entries too
 
         open_entry(app, controller_class(app, session))
     return open_score_entry

@@ -1,29 +1,19 @@
 """One Citadels final score being entered at the table (the generic score entry of
-ui/screens/score_controller.py): the edition, whether the Artist was in the game, the district
-catalogue the city grid shows, and the published FAQ's tie-break when the table wants it."""
+ui/screens/score_controller.py): the edition, whether the Artist was in the game and the
+district catalogue the city grid shows."""
 
 from __future__ import annotations
 
 from companion.citadels.districts import district, districts
-from companion.citadels.scoring import (PlayerCity, player_from_json, player_json, result_json,
-                                        score_game)
-from companion.score_entry import ScoreEntryRules
+from companion.citadels.scoring import PlayerCity
+from companion.games import rules_for
 
 from ..score_controller import ScoreEntryController, opener
 from .score_entry import CityScreen
 from .score_results import CitadelsResultsScreen
 
-RULES = ScoreEntryRules("citadels-score", player_from_json)
-
-
 class ScoreController(ScoreEntryController):
-    rules = RULES
-    player_json = staticmethod(player_json)
-    result_json = staticmethod(result_json)
-
-    def __init__(self, app, session):
-        super().__init__(app, session)
-        self.faq_tiebreak = False  # classic: the published FAQ's tie-break, if the table wants it
+    rules = rules_for("citadels-score")
 
     @classmethod
     def new(cls, app, edition: str, players: list[PlayerCity], decorations: bool = True,
@@ -48,9 +38,6 @@ class ScoreController(ScoreEntryController):
         return sorted((d for d in districts(self.edition)
                        if d.type == district_type and d.cost is not None),
                       key=lambda d: (d.cost, d.name(self.app.language)))
-
-    def score(self, players):
-        return score_game(self.edition, players, self.faq_tiebreak)
 
     def entry_screen(self, index: int):
         return CityScreen(self.app, self, index)

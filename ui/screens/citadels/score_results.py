@@ -49,7 +49,7 @@ class CitadelsResultsScreen(ResultsScreen):
     def extra_items(self) -> list[tuple]:
         if not self.offers_faq():
             return []
-        return [("faq", "score.faq_off" if self.controller.faq_tiebreak else "score.faq_on",
+        return [("faq", "score.faq_off" if self.controller.tiebreak else "score.faq_on",
                  self.toggle_faq, False)]
 
     def offers_faq(self) -> bool:
@@ -62,7 +62,7 @@ class CitadelsResultsScreen(ResultsScreen):
                 "tie_break_fields"].get("reason") in ("classic", "all_equal")))
 
     def toggle_faq(self) -> None:
-        self.controller.faq_tiebreak = not self.controller.faq_tiebreak
+        self.controller.use_tiebreak(not self.controller.tiebreak)
         self.app.replace(type(self)(self.app, self.controller))
 
 

@@ -8,10 +8,9 @@ from dataclasses import replace
 
 import pygame
 
-from companion.score_entry import ScoreEntryRules
+from companion.games import rules_for
 from companion.tiletum.scoring import (KINDS, MAX_BUILDINGS, MAX_PILLARS, MAX_TRADING_POSTS,
-                                       TiletumPlayer, player_from_json, player_json,
-                                       result_json, score_game)
+                                       TiletumPlayer)
 
 from ... import theme
 from ...widgets import grid
@@ -65,11 +64,7 @@ class TiletumResultsScreen(CategoryResultsScreen):
 
 
 class TiletumScoreController(PlayerScoreController):
-    rules = ScoreEntryRules("tiletum-score", player_from_json)
-    game = "tiletum"
-    player_json = staticmethod(player_json)
-    score_game = staticmethod(score_game)
-    result_json = staticmethod(result_json)
+    rules = rules_for("tiletum-score")
     entry_class = TiletumEntryScreen
     results_class = TiletumResultsScreen
 

@@ -9,9 +9,8 @@ from dataclasses import replace
 
 import pygame
 
-from companion.score_entry import ScoreEntryRules
-from companion.troyes.scoring import (CATHEDRAL_LEVELS, TroyesPlayer, player_from_json,
-                                      player_json, result_json, score_game)
+from companion.games import rules_for
+from companion.troyes.scoring import CATHEDRAL_LEVELS, TroyesPlayer
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, grid
@@ -80,10 +79,7 @@ class TroyesResultsScreen(CategoryResultsScreen):
 
 
 class TroyesScoreController(PlayerScoreController):
-    rules = ScoreEntryRules("troyes-score", player_from_json)
-    player_json = staticmethod(player_json)
-    score_game = staticmethod(score_game)
-    result_json = staticmethod(result_json)
+    rules = rules_for("troyes-score")
     entry_class = TroyesEntryScreen
     results_class = TroyesResultsScreen
 

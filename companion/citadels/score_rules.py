@@ -1,0 +1,20 @@
+"""Citadels final scoring by hand, as a session (companion/score_entry.py): the edition from
+the session config, and the published FAQ's tie-break offered in the classic edition, whose
+rulebook has none."""
+
+from __future__ import annotations
+
+from ..score_entry import ScoreEntry, ScoreRules
+from .scoring import player_from_json, player_json, result_json, score_game
+
+
+class CitadelsScoreRules(ScoreRules):
+    game = "citadels"
+    read_player, write_player = staticmethod(player_from_json), staticmethod(player_json)
+    result_json = staticmethod(result_json)
+
+    def score(self, entry: ScoreEntry):
+        return score_game(entry.config["edition"], entry.players, entry.tiebreak)
+
+    def tiebreak_offered(self, config) -> bool:
+        return config.get("edition") == "classic"

@@ -1,0 +1,125 @@
+"""The games the companion knows: the one registry of rules (OpenSpiel's ``register_game``,
+python-chess's ``VARIANTS``). Each game has an id; its engines by stored session kind (the
+game itself, its final scoring by hand ``<id>-score``, and any other kind it stores), the
+schema of the result History keeps, and the rulebook readings a kept game may have been played
+under. Storage, statistics, the export and the command line read results through the schema,
+never a game's own field names; ui/registry.py adds what screens need, keyed by the same id.
+
+Engines are named by import path (``"package.module:Class"``), so reading the registry imports
+no game: the app's first frame and the command line stay quick.
+
+>>> [game.id for game in games()]
+['citadels', 'troyes', 'tiletum']
+>>> game_of("troyes-score").id, rules_for("troyes-score").game_id
+('troyes', 'troyes-score')
+>>> schema_for("citadels").seat_tags, schema_for("race") == ResultSchema()
+('final_characters', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+
+def resolve(path: str) -> Any:
+    """The object an import path ``"package.module:name"`` names (imported now)."""
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class ResultSchema:
+    """What a finished game's stored result holds. Every game stores its scores the same way
+    (``result["scores"]``: ``players`` with a ``name`` and a ``total``, ``winners`` and
+    ``ranking``; companion/records.py reads them); a game may also keep a list of ids per seat
+    (``seat_tags``: the result's field ``{seat: [id, ...]}``; Citadels' characters held in the
+    last round), grouped for statistics by a config field (``tag_group``: Citadels' edition)."""
+
+    seat_tags: str | None = None
+    tag_group: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: ``sessions`` maps each kind of stored session to its engine's import path
+    (the game's own kind is its id); ``readings`` names the tuple of rulebook readings its
+    kept games may have been played under (config ``rules``), if it has more than one."""
+
+    id: str
+    sessions: Mapping[str, str]
+    schema: ResultSchema = field(default_factory=ResultSchema)
+    readings: str | None = None
+
+    @property
+    def score_kind(self) -> str:
+        """The session kind of the game's final scoring by hand."""
+        return f"{self.id}-score"
+
+    def rules(self, kind: str | None = None):
+        """The engine of session ``kind`` (default: the game itself), made once."""
+        return _engine(self.sessions[kind or self.id])
+
+    def score_rules(self):
+        """The final scoring by hand (a ``companion.score_entry.ScoreRules``), if any."""
+        return self.rules(self.score_kind) if self.score_kind in self.sessions else None
+
+
+@cache
+def _engine(path: str):
+    return resolve(path)()
+
+
+BUILT_IN = (
+    Game("citadels", {"citadels": "companion.citadels.game:GameRules",
+                      "citadels-draft": "companion.citadels.draft:DraftRules",
+                      "citadels-score": "companion.citadels.score_rules:CitadelsScoreRules"},
+         ResultSchema(seat_tags="final_characters", tag_group="edition")),
+    Game("troyes", {"troyes": "companion.troyes.game:TroyesRules",
+                    "troyes-score": "companion.troyes.scoring:TroyesScoreRules"}),
+    Game("tiletum", {"tiletum": "companion.tiletum.game:TiletumRules",
+                     "tiletum-score": "companion.tiletum.scoring:TiletumScoreRules"}),
+)
+
+_games: list[Game] = list(BUILT_IN)
+
+
+def games() -> tuple[Game, ...]:
+    return tuple(_games)
+
+
+def register(game: Game) -> None:
+    """Add a game (a test's own; ``unregister`` takes it out again)."""
+    if any(g.id == game.id for g in _games):
+        raise ValueError(f"a game {game.id!r} is registered already")
+    _games.append(game)
+
+
+def unregister(game_id: str) -> None:
+    _games[:] = [g for g in _games if g.id != game_id]
+
+
+def game(game_id: str) -> Game:
+    return next(g for g in _games if g.id == game_id)
+
+
+def game_of(kind: str) -> Game | None:
+    """The game a stored session kind belongs to (None: a game the app no longer has)."""
+    return next((g for g in _games if kind in g.sessions), None)
+
+
+def rules_for(kind: str):
+    """The engine that replays sessions of ``kind`` (KeyError for an unknown kind)."""
+    found = game_of(kind)
+    if found is None:
+        raise KeyError(kind)
+    return found.rules(kind)
+
+
+def schema_for(kind: str) -> ResultSchema:
+    """How results of sessions of ``kind`` read (the plain schema for an unknown kind)."""
+    found = game_of(kind)
+    return found.schema if found is not None else ResultSchema()
