@@ -119,6 +119,12 @@ def rules_for(kind: str):
     return found.rules(kind)
 
 
+def scored_by_hand(kind: str) -> bool:
+    """Whether sessions of ``kind`` are a game's final scoring entered by hand."""
+    found = game_of(kind)
+    return found is not None and kind == found.score_kind
+
+
 def schema_for(kind: str) -> ResultSchema:
     """How results of sessions of ``kind`` read (the plain schema for an unknown kind)."""
     found = game_of(kind)

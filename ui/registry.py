@@ -1,10 +1,12 @@
-"""The games the app knows: one entry each, read by home, resume, History and the command line.
+"""What the screens and the command line need of each game, keyed by the game's id in the
+rules' registry (companion/games.py: its engines, result schema and readings); read by home,
+resume, History, Settings and the command line.
 
 An entry names its parts by import path (``"module:attribute"``), so reading the registry
 imports no game and no pygame (the command line stays quick); a part is imported when it is
 used. Adding a game is one engine package (companion/<game>/), one screen package
-(ui/screens/<game>/), one entry here and its catalogue keys (docs/architecture.md, "Adding a
-game").
+(ui/screens/<game>/), one entry here (with its ``Game`` for a game companion/games.py does not
+list) and its catalogue keys (docs/architecture.md, "Adding a game").
 
 >>> [entry.id for entry in games()]
 ['citadels', 'troyes', 'tiletum']
@@ -15,15 +17,14 @@ game").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from companion import games as rules_registry
+from companion.games import Game, resolve
 
-def resolve(path: str) -> Any:
-    """The object an import path ``"package.module:name"`` names (imported now)."""
-    module, _, name = path.partition(":")
-    return getattr(import_module(module), name)
+__all__ = ["GameEntry", "commands", "entry", "entry_for_session", "games", "register",
+           "resolve", "unregister"]
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,10 @@ class GameEntry:
     ``catalogue`` is a folder of ``<lang>.toml`` files merged into the app's messages (for a
     game kept outside ui/i18n/); ``prepare`` gives the small tasks that draw the game's pictures
     while nobody waits (``(app) -> list of callables``, each a millisecond at most here: die
-    faces…; see ui/prepare.py), from a module that imports no more than it draws."""
+    faces…; see ui/prepare.py), from a module that imports no more than it draws;
+    ``settings`` adds rows to Settings (each ``(app) -> (label key, value text, open)``);
+    ``game``: the game's rules entry, registered with this one (a game companion/games.py
+    does not list: a test's own)."""
 
     id: str
     setup: str
@@ -57,6 +61,8 @@ class GameEntry:
     icon: str | None = None
     catalogue: Path | None = None
     prepare: str | None = None
+    settings: tuple[str, ...] = ()
+    game: Game | None = None
 
     @property
     def title_key(self) -> str:
@@ -89,7 +95,8 @@ BUILT_IN = (
         results="ui.screens.tiletum.score:TiletumResultsScreen",
         score_later="ui.screens.tiletum.later:score_later",
         commands={"score": "ui.score_cli:TILETUM", "roll": "ui.roll_cli:TILETUM"},
-        icon="ui.icons:wheel", prepare="ui.screens.tiletum.prepare:prepare"),
+        icon="ui.icons:wheel", prepare="ui.screens.tiletum.prepare:prepare",
+        settings=("ui.screens.tiletum.corruption_settings:CorruptionSetting",)),
 )
 
 _games: list[GameEntry] = list(BUILT_IN)
@@ -101,13 +108,18 @@ def games() -> tuple[GameEntry, ...]:
 
 
 def register(entry: GameEntry) -> None:
-    """Add a game (tests register one of their own; ``unregister`` takes it out again)."""
+    """Add a game, with its rules (tests register one of their own; ``unregister`` takes it
+    out again)."""
     if any(g.id == entry.id for g in _games):
         raise ValueError(f"a game {entry.id!r} is registered already")
+    if entry.game is not None:
+        rules_registry.register(entry.game)
     _games.append(entry)
 
 
 def unregister(game_id: str) -> None:
+    if any(g.id == game_id and g.game is not None for g in _games):
+        rules_registry.unregister(game_id)
     _games[:] = [g for g in _games if g.id != game_id]
 
 
@@ -116,13 +128,13 @@ def entry(game_id: str) -> GameEntry:
 
 
 def entry_for_session(session_game: str) -> GameEntry | None:
-    """The game a stored session belongs to: the one that opens it, else the one whose id
-    starts its name (``citadels-draft`` is Citadels'); None for a game the app no longer has."""
-    for g in _games:
-        if session_game in g.openers:
-            return g
-    family = session_game.split("-")[0]
-    return next((g for g in _games if g.id == family), None)
+    """The game a stored session kind belongs to: the one companion/games.py gives it to, else
+    the one that opens it, else the one whose id starts its name (a kind an entry without
+    rules stores); None for a game the app no longer has."""
+    known = rules_registry.game_of(session_game)
+    game_id = known.id if known is not None else next(
+        (g.id for g in _games if session_game in g.openers), session_game.split("-")[0])
+    return next((g for g in _games if g.id == game_id), None)
 
 
 def commands(command: str) -> list[tuple[GameEntry, Any]]:

@@ -4,6 +4,7 @@ registry entry and its catalogue — nothing else in the app names it (tests/tes
 
 from pathlib import Path
 
+from companion.games import Game
 from ui.registry import GameEntry
 
 ENTRY = GameEntry(
@@ -11,4 +12,5 @@ ENTRY = GameEntry(
     openers={"race": "extra_game.screens:open_game"},
     history_row="extra_game.screens:history_outcome",
     icon="ui.icons:dice",
-    catalogue=Path(__file__).parent / "i18n")
+    catalogue=Path(__file__).parent / "i18n",
+    game=Game("race", {"race": "extra_game.rules:RaceRules"}))

@@ -14,6 +14,8 @@ import pygame
 from companion.errors import RuleError
 from storage.store import DamagedSession, StoreError
 
+from companion.games import scored_by_hand
+
 from .. import registry, theme
 from ..widgets import Button
 from .ask import AskScreen
@@ -26,7 +28,7 @@ log = logging.getLogger(__name__)
 def game_name(app, row) -> str:
     entry = registry.entry_for_session(row.game)
     name = app.t(entry.title_key) if entry else row.game
-    return app.t("kept.score_sheet", game=name) if row.game.endswith("-score") else name
+    return app.t("kept.score_sheet", game=name) if scored_by_hand(row.game) else name
 
 
 def when(row) -> str:

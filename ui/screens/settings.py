@@ -1,11 +1,12 @@
-"""Settings: language, rotation, sound, Tiletum's corruption tokens, and the way to the
-players the table remembers, the export to a USB stick, the hardware test and About."""
+"""Settings: language, rotation, sound, a row for each game setting the registry gives
+(Tiletum's corruption tokens), and the way to the players the table remembers, the export to a
+USB stick, the hardware test and About."""
 
 from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from .. import registry, theme
 from ..config import ROTATIONS
 from ..widgets import Button, draw_paragraph, fit_size, grid, wrap
 from .base import BODY, Screen
@@ -16,7 +17,16 @@ GAP = 12
 
 
 class SettingsScreen(Screen):
+    """A game's setting row (the registry's ``settings``: ``(app) -> row``) has ``name``,
+    ``label_key``, ``read()`` (from the store, when Settings is entered), ``value()`` (the
+    button's text) and ``open()``."""
+
     name = "settings"
+
+    def __init__(self, app):
+        self.game_rows = [registry.resolve(path)(app) for entry in registry.games()
+                          for path in entry.settings]
+        super().__init__(app)
 
     def title(self) -> str:
         return self.t("settings.title")
@@ -44,9 +54,10 @@ class SettingsScreen(Screen):
                       lambda o: app.rotation == o, app.set_rotation, "rotation")
         self._choices(2, (True, False), lambda o: self.t("common.on" if o else "common.off"),
                       lambda o: app.hw.outputs.sound == o, app.set_sound, "sound")
-        self.add(Button(self._row(3), self.corruption_label, self.open_corruption,
-                        name="corruption", size=theme.BODY_SIZE))
-        bottom = self._row(4)
+        for i, row in enumerate(self.game_rows, 3):
+            self.add(Button(self._row(i), row.value, row.open, name=row.name,
+                            size=theme.BODY_SIZE))
+        bottom = self._row(3 + len(self.game_rows))
         cells = grid(pygame.Rect(BODY.left, bottom.top + 12, BODY.width, ROW_H + 10), 4, 4, GAP)
         for rect, (name, key, action) in zip(cells, (
                 ("players", "settings.players", self.open_players),
@@ -58,7 +69,7 @@ class SettingsScreen(Screen):
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         for i, key in enumerate(("settings.language", "settings.rotation", "settings.sound",
-                                 "settings.corruption")):
+                                 *(row.label_key for row in self.game_rows))):
             row, text = self._row(i), self.t(key)
             fonts = self.app.fonts
             size = fit_size(fonts, text, theme.BUTTON_SIZE, LABEL_W - 12, row.height)
@@ -67,20 +78,10 @@ class SettingsScreen(Screen):
                 BODY.left, row.centery - height // 2, LABEL_W - 12, height), size)
 
     def on_enter(self) -> None:
-        """The corruption tokens read again (back from choosing them): read here, not while
-        drawing (they come from the store, through Tiletum's modules)."""
-        from .tiletum.controller import corruption_setting
-        from .tiletum.corruption_settings import tokens_text
-
-        self.tokens = tokens_text(corruption_setting(self.app.store))
-
-    def corruption_label(self) -> str:
-        return self.t("settings.corruption_value", tokens=self.tokens)
-
-    def open_corruption(self) -> None:
-        from .tiletum.corruption_settings import CorruptionSettingsScreen
-
-        self.app.push(CorruptionSettingsScreen(self.app))
+        """The games' settings read again (back from changing one): here, not while drawing
+        (they come from the store)."""
+        for row in self.game_rows:
+            row.read()
 
     def open_players(self) -> None:
         from .players import PlayersScreen

@@ -21,6 +21,24 @@ def tokens_text(tokens) -> str:
     return " ".join(str(t) for t in sorted(tokens))
 
 
+class CorruptionSetting:
+    """Settings' row for the tokens new games use (the registry's ``settings``)."""
+
+    name, label_key = "corruption", "settings.corruption"
+
+    def __init__(self, app):
+        self.app, self.tokens = app, ""
+
+    def read(self) -> None:
+        self.tokens = tokens_text(corruption_setting(self.app.store))
+
+    def value(self) -> str:
+        return self.app.t("settings.corruption_value", tokens=self.tokens)
+
+    def open(self) -> None:
+        self.app.push(CorruptionSettingsScreen(self.app))
+
+
 class CorruptionSettingsScreen(Screen):
     name = "tiletum-corruption-settings"
 
