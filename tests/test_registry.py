@@ -95,3 +95,48 @@ def test_a_kept_game_that_cannot_reopen_is_said_in_the_ui_language(make_app, rac
     assert text in again.notice_texts()
     (kept,) = again.store.kept()
     assert kept.game == "race" and kept.damaged in ("replay", "decisions", "config")
+
+
+def test_the_fourth_game_is_played_scored_exported_and_counted_in_statistics(make_app, race,
+                                                                             tmp_path,
+                                                                             capsys):
+    """A game as complete as Troyes from its own package and one registry line: played on the
+    device, scored from History with its own score entry (prefilled from the race as played by
+    the engine's ``score_inputs``), the breakdown in History, the CSV export, Statistics, and
+    ``companion score race``."""
+    app = make_app()
+    play(app, "TAP @race\nTAP @start\n" + "\n".join(["TAP @add3"] * 7))  # 12 to 9
+    assert app.top.name == "home"
+    play(app, "TAP @history\nTAP @row0\nEXPECT history-detail\nTAP @score\n"
+              "EXPECT race-score-entry")
+    assert app.top.player.total == 12  # prefilled from the race as played
+    play(app, "TAP @next\nEXPECT race-score-entry\nTAP @total-more\nTAP @next\n"
+              "EXPECT score-results")
+    assert [p["total"] for p in app.top.ranked()] == [12, 10]
+    play(app, "TAP @done\nEXPECT home")
+    (row,) = app.store.history()
+    assert row.game == "race" and row.result["winner"] == "Player 1"
+    assert row.result["winner_seat"] == 1  # what the race kept of itself, beside the scores
+    assert not app.store.unfinished()  # the linked score entry is gone with its scores
+
+    play(app, "TAP @history\nTAP @row0\nEXPECT history-detail\nTAP @breakdown\n"
+              "EXPECT score-results")
+    assert [p["name"] for p in app.top.ranked()] == ["Player 1", "Player 2"]
+
+    from storage import stats
+    from storage.history_file import csv_text
+
+    lines = csv_text(app.store).splitlines()
+    assert sum(",race," in line for line in lines) == 2 and any(",12," in line for line in lines)
+    (winner,) = [p for p in stats.players(app.store, ("race", "race-score")) if p.wins]
+    assert (winner.name, winner.games, winner.best) == ("Player 1", 1, 12)
+    play(app, "BACK\nBACK\nEXPECT history\nTAP @filter-race\nTAP @stats\nEXPECT stats")
+    assert app.top.kinds == ("race", "race-score")
+    assert [p.name for p in app.top.view.items] == ["Player 1", "Player 2"]
+
+    from ui.cli import main
+
+    sheet = tmp_path / "race.json"
+    sheet.write_text('{"players": [{"name": "Mina", "total": 8}, {"name": "Joon", "total": 11}]}')
+    assert main(["score", "race", str(sheet), "--json"]) == 0
+    assert '"winners": ["Joon"]' in capsys.readouterr().out

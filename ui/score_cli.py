@@ -40,10 +40,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 class ScoreCommand:
-    """``companion score <game> FILE``: ``score(text, args)`` gives the result as JSON."""
+    """``companion score <game> FILE``: ``score(text, args)`` gives the result as JSON;
+    ``scoring``: the module with the game's ``read_players``, ``score_game`` and
+    ``result_json`` (default: ``companion.<game>.scoring``)."""
 
-    def __init__(self, game: str, help: str, file_help: str):
+    def __init__(self, game: str, help: str, file_help: str, scoring: str | None = None):
         self.game, self.help, self.file_help = game, help, file_help
+        self.scoring = scoring or f"companion.{game}.scoring"
 
     def add_to(self, games) -> argparse.ArgumentParser:
         parser = games.add_parser(self.game, help=self.help)
@@ -55,7 +58,7 @@ class ScoreCommand:
     def score(self, text: str, args: argparse.Namespace) -> dict:
         """Troyes or Tiletum: ``{"players": [...]}`` scored, as JSON (RuleError for bad
         input)."""
-        scoring = import_module(f"companion.{self.game}.scoring")
+        scoring = import_module(self.scoring)
         return scoring.result_json(scoring.score_game(scoring.read_players(
             read_json(text, RuleError))))
 

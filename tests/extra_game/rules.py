@@ -8,6 +8,8 @@ from companion.codec import DecisionCodec
 from companion.errors import IllegalDecision
 from companion.rules import Engine, Outcome
 
+from .scoring import RacePlayer
+
 GOAL = 10
 
 
@@ -31,6 +33,10 @@ class Race:
 class RaceView:
     totals: tuple[int, ...]
     turn: int | None
+
+    def score_inputs(self, names) -> list[RacePlayer]:
+        """The final score entry prefilled from the race as played."""
+        return [RacePlayer(name, total) for name, total in zip(names, self.totals)]
 
 
 def add(state: Race, decision: Add) -> Race:

@@ -1,17 +1,26 @@
-"""Race to ten, on screen: a setup screen, a board, the opener for a kept game and History's
-outcome line — built only from the app's generic parts."""
+"""Race to ten, on screen: a setup screen, a board, the opener for a kept game, History's
+outcome line, the final score entry and its results, and the ``score`` command — built only
+from the app's generic parts."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pygame
 
 from companion.errors import RuleError
 from ui import theme
+from ui.score_cli import PLAYERS_FILE, ScoreCommand
 from ui.screens.base import BODY, Screen
+from ui.screens.player_scores import (CategoryResultsScreen, PlayerEntryScreen,
+                                      PlayerScoreController)
+from ui.screens.score_controller import opener
+from ui.screens.score_flow import open_entry
 from ui.screens.session_controller import SessionController, table_names
 from ui.widgets import Button, draw_text, grid
 
 from .rules import Add, RaceRules
+from .scoring import RaceScoreRules
 
 
 class RaceController(SessionController):
@@ -69,7 +78,7 @@ class RaceBoardScreen(Screen):
             self.problem = self.refusal(exc)
             return
         self.problem = ""
-        if self.controller.outcome().finished:
+        if self.controller.outcome().finished:  # closed; scored later from History
             self.controller.finish()
             self.app.pop_to("home")
 
@@ -91,3 +100,52 @@ def open_game(app, session) -> None:
 def history_outcome(t, result: dict) -> str:
     winner = result["names"][result["winner_seat"] - 1]
     return t("race.winner", name=winner)
+
+
+# --- final scoring --------------------------------------------------------------------------
+
+class RaceEntryScreen(PlayerEntryScreen):
+    name = "race-score-entry"
+    prefix = "race"
+
+    def fields(self) -> list[str]:
+        return ["total"]
+
+    def cells(self) -> list[pygame.Rect]:
+        return [pygame.Rect(BODY.left, BODY.top + 20, BODY.width, 60)]
+
+    def label(self, field_name: str) -> str:
+        return self.t("race.ask_total")
+
+    def value(self, field_name: str) -> int:
+        return self.player.total
+
+    def step(self, field_name: str, delta: int) -> None:
+        self.player = replace(self.player, total=max(0, self.player.total + delta))
+
+
+class RaceResultsScreen(CategoryResultsScreen):
+    prefix = "race"
+    categories = ("total",)
+    colors = {"total": theme.ACCENT}
+
+
+class RaceScoreController(PlayerScoreController):
+    rules = RaceScoreRules()
+    entry_class = RaceEntryScreen
+    results_class = RaceResultsScreen
+
+
+open_score_entry = opener(RaceScoreController)
+
+
+def score_later(app, session) -> None:
+    """The score entry of a race the device ran, prefilled from it and linked to its row."""
+    c = RaceController(app, session)
+    open_entry(app, RaceScoreController.create(
+        app, c.view().score_inputs(c.names), session.id,
+        game_result=dict(app.store.row(session.id).result or {})))
+
+
+SCORE_COMMAND = ScoreCommand("race", "Race to ten final scoring", PLAYERS_FILE,
+                             scoring="extra_game.scoring")
