@@ -10,7 +10,7 @@ from companion.citadels.scoring import (PlayerCity, player_from_json, player_jso
 from companion.score_entry import ScoreEntryRules
 
 from ..score_controller import ScoreEntryController, opener
-from .score_entry import CityScreen
+from .score_entry import CityGridScreen as CityScreen
 from .score_results import CitadelsResultsScreen
 
 RULES = ScoreEntryRules("citadels-score", player_from_json)
