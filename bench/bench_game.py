@@ -9,7 +9,7 @@ import time
 from common import emit
 
 from companion.citadels.charset import first_game
-from companion.citadels.game import GameRules, apply, encode, legal
+from companion.citadels.game import CitadelsRules, apply, encode, legal
 from companion.citadels.calling import CompleteCity
 from companion.rng import Rng
 from companion.session import Session
@@ -20,7 +20,7 @@ ROUNDS = 10  # a long game: ten rounds before anyone completes a city
 
 def long_session(players: int, seed: int) -> Session:
     """A stored game of ROUNDS rounds with random legal decisions."""
-    rules, rng = GameRules(), Rng(seed)
+    rules, rng = CitadelsRules(), Rng(seed)
     config = {"edition": "2016", "players": players,
               "characters": list(first_game("2016", players)), "crown": 1}
     game, decisions = rules.initial(config, seed), []
@@ -35,7 +35,7 @@ def long_session(players: int, seed: int) -> Session:
 
 
 def main() -> None:
-    rules = GameRules()
+    rules = CitadelsRules()
     games, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < SECONDS:
         long_session(4 + games % 5, games)

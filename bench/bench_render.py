@@ -101,10 +101,10 @@ def history(app):
 def citadels_game(app, to_calling: bool = False):
     """An 8-player Citadels game (the busiest seat map), in the draft or at the calling."""
     from companion.citadels.charset import first_game
-    from ui.screens.citadels.controller import GameController
+    from ui.screens.citadels.controller import CitadelsController
 
-    controller = GameController.new(app, "2016", 8, first_game("2016", 8), 1,
-                                    [f"Player {n}" for n in range(1, 9)])
+    controller = CitadelsController.new(app, "2016", 8, first_game("2016", 8), 1,
+                                        [f"Player {n}" for n in range(1, 9)])
     while to_calling and controller.phase == "draft":  # everyone keeps the first card offered
         controller.confirm(controller.legal()[0])
     return controller
@@ -176,14 +176,14 @@ def score_controller(app):
 def score_city(app):
     """The score entry's city grid, its busiest tab (unique districts) tapped on the grid's
     first tab."""
-    from ui.screens.citadels.score_entry import CityScreen
+    from ui.screens.citadels.score_entry import CityGridScreen
 
     controller = score_controller(app)
 
     def unique(city):
         city.show("unique")
         return city
-    return After(lambda: CityScreen(app, controller, 0), unique)
+    return After(lambda: CityGridScreen(app, controller, 0), unique)
 
 
 def score_questions(app):

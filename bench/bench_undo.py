@@ -20,7 +20,7 @@ from companion.citadels.simulate import simulate_session
 from companion.playthrough import NAMES, tiletum_game, troyes_game
 from companion.session import Session
 from companion.timeline import EVERY, Timeline
-from ui.screens.citadels.controller import LOOK, GameController
+from ui.screens.citadels.controller import LOOK, CitadelsController
 from ui.screens.tiletum.controller import TiletumController
 from ui.screens.troyes.controller import TroyesController
 
@@ -145,8 +145,8 @@ def kept_kb(rules, session, every: int) -> float:
 
 def main() -> None:
     results = {}
-    for name, controller_class, game in (("citadels_8p", GameController, citadels_game),
-                                         ("citadels_8p_looks", GameController,
+    for name, controller_class, game in (("citadels_8p", CitadelsController, citadels_game),
+                                         ("citadels_8p_looks", CitadelsController,
                                           citadels_looks_game),
                                          ("troyes_4p", TroyesController, lambda: troyes_game(1)),
                                          ("tiletum_4p", TiletumController, lambda: tiletum_game(1))):
@@ -154,7 +154,7 @@ def main() -> None:
         for length, cut in (("short", SHORT), ("long", len(decisions) - 3)):
             kept = undoable_end(decisions, cut)
             controller, resume_ms = open_game(controller_class, config, seed, kept)
-            looks = [] if controller_class is GameController else None
+            looks = [] if controller_class is CitadelsController else None
             entry = {"decisions": len(kept), "resume_ms": round(resume_ms, 2),
                      "undo": summary(undo_walks(lambda: open_game(
                          controller_class, config, seed, kept)[0], looks=looks)),
@@ -176,7 +176,7 @@ def main() -> None:
     store = Store(f"{scratch_dir()}/companion.sqlite3")
     kept = undoable_end(decisions, len(decisions) - 3)
     results["citadels_8p_long_with_sqlite_commit"] = {"undo": summary(undo_walks(
-        lambda: open_game(GameController, config, seed, kept, store)[0], rounds=1))}
+        lambda: open_game(CitadelsController, config, seed, kept, store)[0], rounds=1))}
     store.close()
     emit("undo", target_ms=5, checkpoint_every=EVERY, **results)
 

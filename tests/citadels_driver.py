@@ -122,9 +122,9 @@ def prepared_session(store, edition: str, players: int, characters, wanted: dict
     by the engine with seeded choices that prefer those cards), so a test can open the app on
     its calling screen. Returns the stored session."""
     from companion.citadels import draft
-    from companion.citadels.game import GameRules, encode
+    from companion.citadels.game import CitadelsRules, encode
 
-    rules = GameRules()
+    rules = CitadelsRules()
     config = {"edition": edition, "players": players, "characters": list(characters),
               "crown": crown, "names": names or [f"Player {n}" for n in range(1, players + 1)]}
     for seed in range(500):

@@ -17,11 +17,11 @@ from companion.citadels import calling as c
 from companion.citadels.catalogue import EDITIONS
 from companion.citadels.charset import first_game, random_set
 from companion.citadels.draft import Discard, DraftRules, Pick
-from companion.citadels.game import GameRules
+from companion.citadels.game import CitadelsRules
 from companion.rng import Rng
 from rules_contract import play
 
-DRAFT, GAME = DraftRules(), GameRules()
+DRAFT, GAME = DraftRules(), CitadelsRules()
 SEEDS = st.integers(0, 10**6)
 
 

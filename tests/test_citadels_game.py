@@ -14,7 +14,7 @@ from companion.citadels.calling import CompleteCity, EndTurn
 from companion.citadels.catalogue import EDITIONS, FIRST_GAME
 from companion.citadels.charset import random_set
 from companion.citadels.draft import Pick
-from companion.citadels.game import GameRules, apply, encode, legal
+from companion.citadels.game import CitadelsRules, apply, encode, legal
 from companion.citadels.simulate import simulate_game
 from companion.errors import IllegalDecision
 from companion.rng import Rng
@@ -22,7 +22,7 @@ from companion.rules import Outcome
 from companion.session import Session
 from conftest import ROOT
 
-RULES = GameRules()
+RULES = CitadelsRules()
 
 
 def new_game(players=4, crown=1, seed=3):

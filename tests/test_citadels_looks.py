@@ -10,7 +10,7 @@ import pytest
 
 from companion.citadels.calling import (EndTurn, Look, RoundSetup, Threats, Warrants, apply,
                                         legal, public_view, start, steps, view)
-from companion.citadels.game import GameRules
+from companion.citadels.game import CitadelsRules
 from companion.errors import IllegalDecision
 
 BASE = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
@@ -118,7 +118,7 @@ def test_a_seats_own_view_of_a_look_is_the_public_one_plus_its_cards():
 
 
 def test_looks_reach_the_rounds_record_for_the_summary():
-    rules = GameRules()
+    rules = CitadelsRules()
     game = rules.initial({"edition": "2016", "players": 4, "characters": list(BASE),
                           "crown": 1}, 3)
     while game.draft is not None:

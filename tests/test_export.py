@@ -12,7 +12,7 @@ import json
 import pytest
 
 from citadels_driver import play_to_the_end
-from companion.citadels.game import GameRules
+from companion.citadels.game import CitadelsRules
 from storage.history_file import CSV_COLUMNS
 from storage.lock import DataLock
 from storage.store import Store
@@ -89,7 +89,7 @@ def test_a_json_backup_imported_into_a_new_device_gives_the_same_history(history
     assert after.players() == before.players()
     old = next(r for r in finished if r.game == "citadels")
     new_row = next(r for r in after.rows() if r.game == "citadels")
-    rules = GameRules()
+    rules = CitadelsRules()
     assert (after.load(new_row.session_id).replay(rules)
             == before.load(old.session_id).replay(rules))  # the rounds, as they were played
 

@@ -53,12 +53,12 @@ def test_the_city_grid_rehearses_its_other_tabs(make_app):
 
 def test_a_rehearsal_is_dropped_once_its_screen_has_gone(make_app, monkeypatch):
     """Left before the idle time: what it would have shown next is not drawn."""
-    from ui.screens.citadels.score_entry import CityScreen
+    from ui.screens.citadels.score_entry import CityGridScreen
 
     app = make_app(language="en")
     play(app, "TAP @citadels\nEXPECT citadels-setup\nTAP @score\nEXPECT score-city")
     drawn = []
-    monkeypatch.setattr(CityScreen, "_tab_drawn", lambda self, kind, canvas: drawn.append(kind))
+    monkeypatch.setattr(CityGridScreen, "_tab_drawn", lambda self, kind, canvas: drawn.append(kind))
     app.pop_to("home")
     app.finish_idle_work()
     assert drawn == []

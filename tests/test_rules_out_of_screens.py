@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.citadels.calling import CallingView, Event
-from companion.citadels.game import GameView, RoundResult
+from companion.citadels.game import CitadelsView, RoundResult
 from companion.troyes.dice import WHITE, YELLOW
 from companion.troyes.events import EventCard
 from companion.troyes.state import PlayerState
@@ -64,8 +64,8 @@ def test_a_kept_troyes_game_gives_the_score_entry_its_tokens_events_and_cathedra
 def test_a_finished_citadels_game_gives_the_score_entry_its_order_characters_and_crown():
     last = RoundResult(4, (("king", 2), ("thief", 1), ("bishop", 3)), crown_after=2, events=(),
                        completed=(3, 1))
-    v = GameView("classic", 3, (), 4, 2, "over", None, None, (last,), (3, 1),
-                 last.holders, 8)
+    v = CitadelsView("classic", 3, (), 4, 2, "over", None, None, (last,), (3, 1),
+                     last.holders, 8)
     a, b, c = v.score_inputs(["A", "B", "C"])
     assert (a.completed, b.completed, c.completed) == (2, None, 1)
     assert (a.crown, b.crown, c.crown) == (False, True, False)

@@ -393,12 +393,12 @@ def test_a_citadels_draft_driven_entirely_from_seat_buttons(make_app, tmp_path):
 def test_the_calling_lights_the_crown_gold_and_the_called_seat_white(make_app):
     from companion.citadels.charset import first_game
     from ui.screens.citadels.calling import CallingScreen
-    from ui.screens.citadels.controller import GameController
+    from ui.screens.citadels.controller import CitadelsController
     from ui.seat_lights import CROWN, TURN
 
     app = make_app()
-    game = GameController.new(app, "2016", 5, first_game("2016", 5), 2,
-                              [f"P{n}" for n in range(1, 6)])
+    game = CitadelsController.new(app, "2016", 5, first_game("2016", 5), 2,
+                                  [f"P{n}" for n in range(1, 6)])
     while game.phase == "draft":
         game.confirm(game.legal()[0])
     app.push(CallingScreen(app, game))

@@ -18,7 +18,7 @@ from companion.session import UNDO, effective
 from companion.timeline import EVERY
 from conftest import play
 from storage.store import SaveFailed, Store
-from ui.screens.citadels.controller import RULES as CITADELS, GameController
+from ui.screens.citadels.controller import RULES as CITADELS, CitadelsController
 from ui.screens.tiletum.controller import TiletumController
 from ui.screens.troyes.controller import TroyesController
 
@@ -41,7 +41,7 @@ def tiletum_decisions() -> tuple[dict, int, list[dict]]:
     return tiletum_game(3, order=(2, 4, 1, 3), end=3)
 
 
-GAMES = {"citadels": (GameController, citadels_decisions),
+GAMES = {"citadels": (CitadelsController, citadels_decisions),
          "troyes": (TroyesController, troyes_decisions),
          "tiletum": (TiletumController, tiletum_decisions)}
 
@@ -111,14 +111,14 @@ def test_the_citadels_undo_question_replays_nothing(make_app, counted, tmp_path)
     assert controller.session.decisions[-1] == {"type": UNDO}
     assert controller._state == controller.session.replay(CITADELS)
     assert decision in controller.legal()  # the step may be made again
-    again = GameController(app, app.store.load(session.id))
+    again = CitadelsController(app, app.store.load(session.id))
     assert again._state == controller._state
 
 
 def test_an_undo_after_looks_takes_back_the_step_and_keeps_the_looks(make_app, counted):
     config, seed, decisions = citadels_decisions()
     app = make_app()
-    controller = stored(app, GameController, config, seed, decisions)
+    controller = stored(app, CitadelsController, config, seed, decisions)
     looks = [d for d in controller.legal() if isinstance(d, Look)][:2]
     assert looks
     for look in looks:

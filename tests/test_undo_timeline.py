@@ -15,14 +15,14 @@ from hypothesis import strategies as st
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import EDITIONS
 from companion.citadels.charset import random_set
-from companion.citadels.game import GameRules
+from companion.citadels.game import CitadelsRules
 from companion.rng import Rng
 from companion.session import UNDO, Session, effective
 from companion.tiletum import game as tiletum
 from companion.timeline import EVERY, Timeline
 from companion.troyes import game as troyes
 
-CITADELS, TROYES, TILETUM = GameRules(), troyes.TroyesRules(), tiletum.TiletumRules()
+CITADELS, TROYES, TILETUM = CitadelsRules(), troyes.TroyesRules(), tiletum.TiletumRules()
 LOOK = calling.CODEC.names[calling.Look]
 REPORTS = (troyes.Adjust(1, deniers=-2), troyes.Adjust(2, influence=1),
            troyes.Citizens(1, 1, 0, 0), troyes.Neutral(1, 0, 0))  # Troyes' open-ended reports

@@ -51,8 +51,8 @@ def finished_round() -> calling.Calling:
     return state
 
 
-def finished_game() -> game.Game:
-    state = game.GameRules().initial(CONFIG, 3)
+def finished_game() -> game.CitadelsGame:
+    state = game.CitadelsRules().initial(CONFIG, 3)
     return replace(state, draft=None, calling=None,
                    rounds=(game.RoundResult(1, (), 1, (), (1,)),))
 

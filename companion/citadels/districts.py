@@ -51,3 +51,8 @@ def district(edition: str, district_id: str) -> District:
         if d.id == district_id:
             return d
     raise KeyError(f"{edition} edition has no district {district_id!r}")
+
+
+def city_count(built) -> int:
+    """Districts toward completing the city: a Monument counts as two."""
+    return sum(2 if (d.end_game or {}).get("kind") == "counts_as_two" else 1 for d in built)

@@ -1,8 +1,8 @@
 """A whole Citadels game: rounds of draft then calling, until the round in which a city is
 completed ends. The crown passes from round to round; each round's shuffle comes from its own
-seeded stream, so a session (seed + decisions) replays exactly. ``GameRules`` is the whole game
-as a session game (the contract of companion/rules.py); ``GameView`` is what a seat, or the
-whole table, may know of it.
+seeded stream, so a session (seed + decisions) replays exactly. ``CitadelsRules`` is the whole
+game as a session game (the contract of companion/rules.py); ``CitadelsView`` is what a seat, or
+the whole table, may know of it.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class Game:
+class CitadelsGame:
     setup: DraftSetup  # edition, players, characters and the first crown holder
     seed: Seed
     number: int = 1
@@ -76,13 +76,13 @@ def _new_draft(setup: DraftSetup, seed: Seed, number: int, crown: int) -> Draft:
     return draft.start(replace(setup, crown=crown), Rng(seed).fork(f"round-{number}"))
 
 
-def start(setup: DraftSetup, seed: int | Seed) -> Game:
+def start(setup: DraftSetup, seed: int | Seed) -> CitadelsGame:
     """Round 1's draft, with the crown where the table put it."""
     seed = as_seed(seed)
-    return Game(setup, seed, draft=_new_draft(setup, seed, 1, setup.crown))
+    return CitadelsGame(setup, seed, draft=_new_draft(setup, seed, 1, setup.crown))
 
 
-def legal(game: Game) -> tuple[Any, ...]:
+def legal(game: CitadelsGame) -> tuple[Any, ...]:
     if game.draft is not None:
         return draft.legal(game.draft)
     if game.calling is not None:
@@ -90,7 +90,7 @@ def legal(game: Game) -> tuple[Any, ...]:
     return ()
 
 
-def apply(game: Game, decision) -> Game:
+def apply(game: CitadelsGame, decision) -> CitadelsGame:
     """Apply a draft or calling decision; move on to the calling, the next round, or the end."""
     if game.draft is not None:
         new_draft = draft.apply(game.draft, decision)
@@ -120,7 +120,7 @@ def apply(game: Game, decision) -> Game:
 # --- views: what a seat, or the whole table, may know -------------------------------------------
 
 @dataclass(frozen=True)
-class GameView:
+class CitadelsView:
     """The game as ``seat`` (None: the whole table) may know it: the round, the crown, the
     phase with the draft's or the calling's view, the finished rounds (everything in them was
     revealed at their end), who completed a city, and the final characters of a finished game."""
@@ -160,7 +160,7 @@ class GameView:
                 for s, name in enumerate(names, start=1)]
 
 
-def game_view(game: Game, seat: int | None = None) -> GameView:
+def game_view(game: CitadelsGame, seat: int | None = None) -> CitadelsView:
     """What ``seat`` may know (its own characters and secrets); None: only what is public."""
     setup = game.setup
     if seat is not None:
@@ -172,18 +172,18 @@ def game_view(game: Game, seat: int | None = None) -> GameView:
     if game.calling is not None:
         calling_view = calling.public_view(game.calling) if seat is None \
             else calling.view(game.calling, seat)
-    return GameView(setup.edition, setup.players, setup.characters, game.number, game.crown,
-                    game.phase, draft_view, calling_view, game.rounds, game.completion_order(),
-                    game.final_characters(), calling.city_size(setup.edition, setup.players),
-                    seat)
+    return CitadelsView(setup.edition, setup.players, setup.characters, game.number,
+                        game.crown, game.phase, draft_view, calling_view, game.rounds,
+                        game.completion_order(), game.final_characters(),
+                        calling.city_size(setup.edition, setup.players), seat)
 
 
-def result(game: Game) -> dict[str, Any]:
+def result(game: CitadelsGame) -> dict[str, Any]:
     """What History keeps of a game: edition, rounds played, who completed a city (in order),
     and each seat's characters in the last round (for the tie-break in scoring)."""
     seats = range(1, game.setup.players + 1)
-    return {"game": GameRules.game_id, "edition": game.setup.edition, "rounds": len(game.rounds),
-            "completion_order": list(game.completion_order()),
+    return {"game": CitadelsRules.game_id, "edition": game.setup.edition,
+            "rounds": len(game.rounds), "completion_order": list(game.completion_order()),
             "final_characters": {str(s): [c for c, h in game.final_characters() if h == s]
                                  for s in seats}}
 
@@ -194,7 +194,7 @@ CODEC = DecisionCodec("citadels", {**draft.CODEC.kinds, **calling.CODEC.kinds})
 encode, decode = CODEC.encode, CODEC.decode
 
 
-class GameRules(Engine[Game, Any, GameView]):
+class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
     """A whole game as a session: config = edition, players, characters, crown."""
 
     game_id = "citadels"
@@ -203,12 +203,12 @@ class GameRules(Engine[Game, Any, GameView]):
     legal = staticmethod(legal)
     view = staticmethod(game_view)
 
-    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Game:
+    def initial(self, config: Mapping[str, Any], seed: int | Seed) -> CitadelsGame:
         return start(DraftSetup(config["edition"], config["players"],
                                 tuple(config["characters"]), config["crown"]), seed)
 
-    def outcome(self, state: Game) -> Outcome:
+    def outcome(self, state: CitadelsGame) -> Outcome:
         return Outcome(state.over, result(state))
 
-    def progress(self, state: Game) -> dict[str, int]:
+    def progress(self, state: CitadelsGame) -> dict[str, int]:
         return {"round": len(state.rounds) + (0 if state.over else 1)}

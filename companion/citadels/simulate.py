@@ -63,12 +63,12 @@ def simulate_session(edition: str, players: int, characters: str | Sequence[str]
     completed before round ``complete_from`` (unless the round limit is reached)."""
     from ..session import Session
     from .calling import CompleteCity, Look
-    from .game import GameRules, apply as apply_game, encode, legal as legal_game
+    from .game import CitadelsRules, apply as apply_game, encode, legal as legal_game
 
     rng = Rng(seed)
     ids = character_set(edition, players, characters, rng.fork("characters"))
     config = {"edition": edition, "players": players, "characters": list(ids), "crown": crown}
-    game = GameRules().initial(config, seed)
+    game = CitadelsRules().initial(config, seed)
     choices = rng.fork("choices")
     decisions = []
     while not game.over:

@@ -7,13 +7,13 @@ from companion.citadels.calling import (Bribe, CallingView, Event, GiveCrown, Re
                                         RevealWarrant, Target, Threats, Warrants)
 
 from ... import theme
-from .controller import GameController
+from .controller import CitadelsController
 
 CALLS = ("nobody", "silent", "reveal")
 class Announcer:
     """Sentences for one game's calling, in the UI language."""
 
-    def __init__(self, app, controller: GameController):
+    def __init__(self, app, controller: CitadelsController):
         self.app, self.c = app, controller
 
     def t(self, key: str, **fields) -> str:

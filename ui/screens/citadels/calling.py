@@ -16,7 +16,7 @@ from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, wra
 from ..base import BODY, Screen
 from ..kept import leave_game
 from .announce import CALLS, Announcer
-from .controller import CALLING, GameController
+from .controller import CALLING, CitadelsController
 from .own import SeatChoiceScreen
 from .seatmap import draw_seat_map
 
@@ -38,7 +38,7 @@ class CallingScreen(Screen):
     name = "calling"
     shows_back = False  # BACK and "Leave" go home; the game is kept
 
-    def __init__(self, app, controller: GameController, announce: bool = False):
+    def __init__(self, app, controller: CitadelsController, announce: bool = False):
         self.controller = controller
         self.announcer = Announcer(app, controller)
         super().__init__(app)

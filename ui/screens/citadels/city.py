@@ -9,13 +9,15 @@ from companion.citadels.calling import CompleteCity
 from ... import theme
 from ...widgets import Button, draw_paragraph, grid
 from ..base import BODY, Screen
-from .controller import GameController
+from .controller import CitadelsController
 
 
-class CityScreen(Screen):
+class CityCompletedScreen(Screen):
+    """The calling's "City completed": one button per seat that has not completed a city."""
+
     name = "city"
 
-    def __init__(self, app, controller: GameController):
+    def __init__(self, app, controller: CitadelsController):
         self.controller = controller
         super().__init__(app)
 

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
-from companion.citadels.game import CALLING, DRAFT, OVER, GameRules, RoundResult
+from companion.citadels.game import CALLING, DRAFT, OVER, CitadelsRules, RoundResult
 from companion.session import UNDO
 
 from ..session_controller import SessionController
 
-RULES = GameRules()
+RULES = CitadelsRules()
 LOOK = calling.CODEC.names[calling.Look]
-__all__ = ["CALLING", "DRAFT", "OVER", "GameController", "RULES"]
+__all__ = ["CALLING", "DRAFT", "OVER", "CitadelsController", "RULES"]
 
 
-class GameController(SessionController):
+class CitadelsController(SessionController):
     """One Citadels game being played at the table: drafts and callings, round after round."""
 
     rules = RULES
@@ -27,7 +27,7 @@ class GameController(SessionController):
 
     @classmethod
     def new(cls, app, edition: str, players: int, characters, crown: int,
-            names: list[str]) -> "GameController":
+            names: list[str]) -> "CitadelsController":
         """Store a new game and start its first draft."""
         return cls.create(app, {"edition": edition, "players": players,
                                 "characters": list(characters), "crown": crown,

@@ -16,19 +16,19 @@ from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
 from ..kept import leave_game
-from .controller import DRAFT, GameController
+from .controller import DRAFT, CitadelsController
 from .seatmap import draw_seat_map
 
 MAP = pygame.Rect(430, BODY.top + 2, BODY.right - 430, 306)
 
 
-def open_gate(app, controller: GameController, seat: int, then) -> None:
+def open_gate(app, controller: CitadelsController, seat: int, then) -> None:
     """Push the gate for ``seat``; revealing replaces it with ``then(seat)``'s screen."""
     app.push(GateScreen(app, seat, controller.name(seat),
                         lambda: app.replace(then(seat))))
 
 
-def show_turn(app, controller: GameController) -> None:
+def show_turn(app, controller: CitadelsController) -> None:
     """Back to the public screen, then the gate of whoever acts next; once the draft is over,
     on to the calling."""
     if controller.phase != DRAFT:
@@ -39,7 +39,7 @@ def show_turn(app, controller: GameController) -> None:
               lambda s: PrivateScreen(app, controller, s))
 
 
-def next_player_label(screen: Screen, controller: GameController) -> str:
+def next_player_label(screen: Screen, controller: CitadelsController) -> str:
     """'Pass to NAME' for whoever drafts next, or 'back to the table' when all are done."""
     if controller.phase != DRAFT:
         return screen.t("draft.to_table")
@@ -49,7 +49,7 @@ def next_player_label(screen: Screen, controller: GameController) -> str:
 class DraftScreen(Screen):
     """A screen of the draft: it knows the controller and, if private, whose screen it is."""
 
-    def __init__(self, app, controller: GameController, seat: int | None = None):
+    def __init__(self, app, controller: CitadelsController, seat: int | None = None):
         self.controller, self.seat = controller, seat
         super().__init__(app)
 
@@ -176,7 +176,7 @@ class ConfirmScreen(DraftScreen):
     private = True
     title = DraftScreen.private_title
 
-    def __init__(self, app, controller: GameController, decision):
+    def __init__(self, app, controller: CitadelsController, decision):
         self.decision = decision
         super().__init__(app, controller, decision.seat)
 

@@ -10,22 +10,22 @@ import pygame
 from ... import theme
 from ...widgets import draw_fitted
 from ..kept import shown_names
-from .controller import GameController
+from .controller import CitadelsController
 from .seat_rows import SeatRow, draw_seat_rows, row_height, row_size
 
 
 def history_rounds(app, session):
     """The rounds of a stored Citadels game (None for its other sessions, e.g. a score sheet).
     Raises what replaying raises when the stored steps cannot be replayed."""
-    if session.game != GameController.game_id:
+    if session.game != CitadelsController.game_id:
         return None
-    return CitadelsRounds(app, GameController(app, session))
+    return CitadelsRounds(app, CitadelsController(app, session))
 
 
 class CitadelsRounds:
     """Pages for History's detail: ``count``, ``title(i)``, ``draw(canvas, rect, i)``."""
 
-    def __init__(self, app, controller: GameController):
+    def __init__(self, app, controller: CitadelsController):
         self.app, self.c = app, controller
         self.rounds = controller.rounds
         self.names = shown_names(app, controller.names)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..gate import GateScreen
 from .calling import CallingScreen
-from .city import CityScreen
-from .controller import CALLING, OVER, GameController
+from .city import CityCompletedScreen
+from .controller import CALLING, OVER, CitadelsController
 from .draft import PublicScreen, show_turn
 from .later import score_later
 from .rounds import GameOverScreen, RoundSummaryScreen
@@ -23,7 +23,7 @@ from .undo import UndoScreen
 class Navigator:
     """The moves between one game's screens; ``controller.nav`` is this navigator."""
 
-    def __init__(self, app, controller: GameController):
+    def __init__(self, app, controller: CitadelsController):
         self.app, self.controller = app, controller
         controller.nav = self
 
@@ -59,7 +59,7 @@ class Navigator:
         self.app.push(UndoScreen(self.app, self.controller))
 
     def open_city(self) -> None:
-        self.app.push(CityScreen(self.app, self.controller))
+        self.app.push(CityCompletedScreen(self.app, self.controller))
 
     def score(self) -> None:
         """Into History, then straight on to final scoring with what the game knows filled
@@ -70,9 +70,9 @@ class Navigator:
 
 def open_game(app, session) -> None:
     """Show a stored game where it stands (the registry's opener: a restart, 'Continue')."""
-    show_game(app, GameController(app, session))
+    show_game(app, CitadelsController(app, session))
 
 
-def show_game(app, controller: GameController, announce: bool = False) -> None:
+def show_game(app, controller: CitadelsController, announce: bool = False) -> None:
     """Show ``controller``'s game where it stands (a new game from setup, a kept one)."""
     Navigator(app, controller).show_game(announce)

@@ -16,13 +16,13 @@ from ...geometry import WIDTH
 from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen
-from .controller import CALLING, GameController
+from .controller import CALLING, CitadelsController
 
 
 class SeatChoiceScreen(Screen):
     name = "whoami"
 
-    def __init__(self, app, controller: GameController, back_to: str):
+    def __init__(self, app, controller: CitadelsController, back_to: str):
         self.controller, self.back_to = controller, back_to
         self.warning: str | None = None
         super().__init__(app)
@@ -97,7 +97,7 @@ class OwnScreen(Screen):
     private = True
     shows_back = False
 
-    def __init__(self, app, controller: GameController, seat: int, back_to: str):
+    def __init__(self, app, controller: CitadelsController, seat: int, back_to: str):
         self.controller, self.seat, self.back_to = controller, seat, back_to
         super().__init__(app)
 

@@ -9,7 +9,7 @@ from ... import theme
 from ...widgets import Button, draw_fitted, draw_paragraph, grid, wrap
 from ..base import BODY, Screen
 from ..kept import leave_game
-from .controller import GameController
+from .controller import CitadelsController
 from .seat_rows import SeatRow, draw_seat_rows
 
 ROW_H = 34
@@ -22,7 +22,7 @@ class RoundScreen(Screen):
 
     shows_back = False
 
-    def __init__(self, app, controller: GameController):
+    def __init__(self, app, controller: CitadelsController):
         self.controller = controller
         super().__init__(app)
 

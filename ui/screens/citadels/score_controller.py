@@ -9,7 +9,7 @@ from companion.citadels.scoring import PlayerCity
 from companion.games import rules_for
 
 from ..score_controller import ScoreEntryController, opener
-from .score_entry import CityScreen
+from .score_entry import CityGridScreen as CityScreen
 from .score_results import CitadelsResultsScreen
 
 class ScoreController(ScoreEntryController):

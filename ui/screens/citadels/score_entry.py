@@ -61,7 +61,7 @@ class EntryScreen(Screen):
         return self.t(key)
 
 
-class CityScreen(EntryScreen):
+class CityGridScreen(EntryScreen):
     """Tap a district to add it or take it out; hold to add one more copy (Quarry)."""
 
     name = "score-city"
@@ -116,7 +116,7 @@ class CityScreen(EntryScreen):
         return [partial(self._tab_drawn, kind) for kind in TYPES if kind != self.tab]
 
     def _tab_drawn(self, kind: str, canvas: pygame.Surface) -> None:
-        other = CityScreen(self.app, self.controller, self.index)
+        other = CityGridScreen(self.app, self.controller, self.index)
         other.show(kind)
         other.draw(canvas)
 

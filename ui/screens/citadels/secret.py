@@ -11,7 +11,7 @@ from ... import theme
 from ...widgets import Button, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
-from .controller import GameController
+from .controller import CitadelsController
 
 KINDS = {"warrants": (Warrants, 3), "threats": (Threats, 2)}
 
@@ -21,7 +21,7 @@ class SecretTokensScreen(Screen):
     private = True
     shows_back = False  # "Hide" (and BACK) return to the gate
 
-    def __init__(self, app, controller: GameController, seat: int, kind: str):
+    def __init__(self, app, controller: CitadelsController, seat: int, kind: str):
         self.controller, self.seat, self.kind = controller, seat, kind
         self.decision_type, self.count = KINDS[kind]
         self.chosen: list[int] = []

@@ -16,7 +16,7 @@ from ..base import BODY, Screen
 from ..kept import add_start_row
 from ..score_flow import open_entry
 from ..setup_table import RANDOM, TableSetup
-from .controller import GameController
+from .controller import CitadelsController
 from .navigator import show_game
 from .picker import CharacterPickerScreen, refusal_text
 from .score_controller import ScoreController
@@ -158,8 +158,8 @@ class CitadelsSetupScreen(TableSetup, Screen):
         self.remember(edition=self.edition, preset=self.preset, characters=list(self.characters),
                       crown=RANDOM if self.crown_random else self.crown)
         crown = self.random_seat() if self.crown_random else self.crown
-        controller = GameController.new(self.app, self.edition, self.players, self.characters,
-                                        crown, self.names())
+        controller = CitadelsController.new(self.app, self.edition, self.players,
+                                            self.characters, crown, self.names())
         show_game(self.app, controller)
 
     def draw_body(self, canvas: pygame.Surface) -> None:

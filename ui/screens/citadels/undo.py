@@ -7,14 +7,14 @@ from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown,
 
 from ..base import Screen
 from ..undo_question import UndoQuestion
-from .controller import GameController
+from .controller import CitadelsController
 
 
 PLAIN = {Warrants: "undo.warrants", Threats: "undo.threats", RevealThreat: "undo.reveal_threat",
          RevealWarrant: "undo.reveal_warrant"}
 
 
-def describe(screen: Screen, controller: GameController, decision, before) -> str:
+def describe(screen: Screen, controller: CitadelsController, decision, before) -> str:
     """The step in words everyone may hear: never which warrant or threat is the real one."""
     c, t = controller, screen.t
     if type(decision) in PLAIN:
@@ -34,7 +34,7 @@ def describe(screen: Screen, controller: GameController, decision, before) -> st
 class UndoScreen(UndoQuestion):
     name = "undo"
 
-    def __init__(self, app, controller: GameController):
+    def __init__(self, app, controller: CitadelsController):
         super().__init__(app, controller)
         decision, before = controller.last_step()
         self.step = describe(self, controller, decision, before)

@@ -1,0 +1,207 @@
+"""The calling's state and decisions (RULES.md §1.3): a round after its draft (``RoundSetup``),
+what the table decides during the calling, the announcements (``Event``) and the immutable
+state (``Calling``) that ``calling.apply`` moves on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .catalogue import character
+
+KING_RANK = 4
+NO_RANK = 0
+WARRANTS, THREATS = 3, 2  # tokens the Magistrate and the Blackmailer place
+
+
+@dataclass(frozen=True)
+class RoundSetup:
+    """A round after its draft: who holds which character, and who holds the crown."""
+
+    edition: str
+    players: int
+    characters: tuple[str, ...]  # every character in the game (one per rank)
+    holders: tuple[tuple[str, int], ...]  # (character id, seat) for each drafted character
+    crown: int
+    completed: tuple[int, ...] = ()  # seats that completed their city in earlier rounds
+
+    def holder(self, character_id: str) -> int | None:
+        return dict(self.holders).get(character_id)
+
+    def at_rank(self, rank: int) -> str:
+        return next(c for c in self.characters if character(self.edition, c).rank == rank)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        return tuple(sorted(character(self.edition, c).rank for c in self.characters))
+
+    def seat_of_rank(self, rank: int) -> int | None:
+        return self.holder(self.at_rank(rank)) if rank in self.ranks else None
+
+    @property
+    def city_size(self) -> int:
+        return city_size(self.edition, self.players)
+
+
+def city_size(edition: str, players: int) -> int:
+    """Districts that complete a city: 7 (2016, 4-8 players) or 8 (RULES.md §1.3).
+
+    >>> city_size("2016", 4), city_size("2016", 3), city_size("classic", 6)
+    (7, 8, 8)
+    """
+    return 7 if edition == "2016" and players >= 4 else 8
+
+
+# --- decisions ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    """Assassin, Witch or Thief names a rank."""
+    seat: int
+    rank: int
+
+
+def _in_order(decision) -> None:
+    """Tokens lie on a set of ranks: kept in rank order, so the order they were tapped in
+    does not make another decision."""
+    object.__setattr__(decision, "ranks", tuple(sorted(decision.ranks)))
+
+
+@dataclass(frozen=True)
+class Warrants:
+    """Magistrate: three ranks get a warrant; ``signed`` is the real one (private)."""
+    seat: int
+    ranks: tuple[int, int, int]
+    signed: int
+
+    __post_init__ = _in_order
+
+
+@dataclass(frozen=True)
+class Threats:
+    """Blackmailer: two ranks get a threat; ``real`` is the real one (private)."""
+    seat: int
+    ranks: tuple[int, int]
+    real: int
+
+    __post_init__ = _in_order
+
+
+@dataclass(frozen=True)
+class GiveCrown:
+    """Emperor (or the Witch for a bewitched Emperor) gives the crown."""
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True)
+class Bribe:
+    """A threatened character's holder says whether they paid the bribe."""
+    seat: int
+    paid: bool
+
+
+@dataclass(frozen=True)
+class RevealThreat:
+    """The Blackmailer turns over the threat on an unbribed character."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class RevealWarrant:
+    """The Magistrate turns over the warrant on the character now building."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class CompleteCity:
+    """A player's city reached the size that ends the game after this round."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Look:
+    """A player looked at their own hidden cards (characters, a real warrant or threat) outside
+    their own turn, identified only by holding their name on a touch-only table. Recorded and
+    announced, so that a peek at someone else's cards is as visible as reaching for them.
+    Allowed for any seat while a turn is being played; who is *offered* a look is
+    ``CallingView.may_look``."""
+    seat: int
+
+
+Decision = Target | Warrants | Threats | GiveCrown | Bribe | RevealThreat | RevealWarrant \
+    | CompleteCity | EndTurn | Look
+
+
+# --- events: what the table is told -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """One public announcement. ``kind`` names it; the other fields depend on the kind."""
+
+    kind: str
+    rank: int = NO_RANK
+    seat: int | None = None
+    other: int | None = None
+    value: Any = None
+
+
+# --- state -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Calling:
+    setup: RoundSetup
+    crown: int
+    rank: int = NO_RANK  # the rank whose turn it is (NO_RANK before the first call)
+    phase: str = "turn"  # "turn", "round_end" (a killed Emperor's crown to give), "over"
+    killed: int = NO_RANK
+    bewitched: int = NO_RANK
+    robbed: int = NO_RANK
+    robber: int | None = None  # who gets the robbed gold: the Thief, or a Witch playing him
+    warrants: tuple[int, ...] = ()
+    signed: int = NO_RANK
+    threats: tuple[int, ...] = ()
+    real_threat: int = NO_RANK
+    bribe: bool | None = None  # this turn: paid, refused, or not asked yet
+    threat_revealed: bool = False
+    warrant_revealed: bool = False
+    crown_given: bool = False
+    completed: tuple[int, ...] = ()  # this round, in order
+    events: tuple[Event, ...] = ()
+
+    # --- who acts ------------------------------------------------------------------------
+    @property
+    def character(self) -> str | None:
+        """The character whose turn it is."""
+        return self.setup.at_rank(self.rank) if self.rank in self.setup.ranks else None
+
+    @property
+    def holder(self) -> int | None:
+        return self.setup.seat_of_rank(self.rank)
+
+    @property
+    def actor(self) -> int | None:
+        """Who uses the ability this turn: the holder, or the Witch for a bewitched rank."""
+        if self.phase == "round_end":
+            return self.setup.seat_of_rank(KING_RANK)
+        if self.rank == self.bewitched and self.rank != NO_RANK:
+            return self.setup.seat_of_rank(1)
+        return self.holder
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def game_over(self) -> bool:
+        """True once the round in which a city was completed is over."""
+        return self.finished and bool(self.completed)
+
+    def completion_order(self) -> tuple[int, ...]:
+        return self.setup.completed + self.completed
