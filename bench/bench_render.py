@@ -160,14 +160,14 @@ def calling(app):
 def score_controller(app):
     """Final scoring of 8 cities."""
     from companion.citadels.scoring import PlayerCity
-    from ui.screens.citadels.score_controller import ScoreController
+    from ui.screens.citadels.score_controller import CitadelsScoreController
 
     cities = [("manor", "temple", "market", "watchtower", "haunted_quarter", "library",
                "imperial_treasury"), ("castle", "museum", "statue"), ("palace", "capitol")]
     players = [PlayerCity(f"Player {n}", cities[n % 3] if n < 3 else ("tavern",), gold=n)
                for n in range(8)]
     players[0] = PlayerCity("Player 0", cities[0], completed=1, gold=3)
-    controller = ScoreController.new(app, "2016", players)
+    controller = CitadelsScoreController.new(app, "2016", players)
     for i, p in enumerate(players):
         controller.save(i, p)
     return controller

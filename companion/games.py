@@ -74,7 +74,7 @@ def _engine(path: str):
 
 
 BUILT_IN = (
-    Game("citadels", {"citadels": "companion.citadels.game:GameRules",
+    Game("citadels", {"citadels": "companion.citadels.game:CitadelsRules",
                       "citadels-draft": "companion.citadels.draft:DraftRules",
                       "citadels-score": "companion.citadels.score_rules:CitadelsScoreRules"},
          ResultSchema(seat_tags="final_characters", tag_group="edition")),

@@ -252,10 +252,10 @@ def test_a_refusal_names_the_district_in_the_ui_language(make_app, language, tex
     """The engine gives the district's id (the command line prints it); the results screen says
     its printed name in the table's language (never the engine's English sentence)."""
     from companion.citadels.scoring import PlayerCity
-    from ui.screens.citadels.score_controller import ScoreController
+    from ui.screens.citadels.score_controller import CitadelsScoreController
 
     app = make_app(language=language)
-    c = ScoreController.new(app, "2016", [PlayerCity("Mina", ("palace", "palace")),
+    c = CitadelsScoreController.new(app, "2016", [PlayerCity("Mina", ("palace", "palace")),
                                           PlayerCity("Joon", ("palace", "palace"))])
     screen = c.results_screen()
     assert screen.data is None and screen.error == text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..score_flow import open_entry
 from .controller import CitadelsController
-from .score_controller import ScoreController
+from .score_controller import CitadelsScoreController
 
 
 def score_later(app, session) -> None:
@@ -16,5 +16,5 @@ def score_later(app, session) -> None:
     c = CitadelsController(app, session)
     players = c.view().score_inputs([c.name(s) for s in range(1, c.players + 1)])
     artist = "artist" in session.config["characters"]
-    open_entry(app, ScoreController.new(app, c.edition, players, decorations=artist,
+    open_entry(app, CitadelsScoreController.new(app, c.edition, players, decorations=artist,
                                         game_session=session.id, game_result=c.result()))

@@ -9,10 +9,10 @@ from companion.citadels.scoring import PlayerCity
 from companion.games import rules_for
 
 from ..score_controller import ScoreEntryController, opener
-from .score_entry import CityGridScreen as CityScreen
+from .score_entry import CityGridScreen
 from .score_results import CitadelsResultsScreen
 
-class ScoreController(ScoreEntryController):
+class CitadelsScoreController(ScoreEntryController):
     rules = rules_for("citadels-score")
 
     @classmethod
@@ -40,10 +40,10 @@ class ScoreController(ScoreEntryController):
                       key=lambda d: (d.cost, d.name(self.app.language)))
 
     def entry_screen(self, index: int):
-        return CityScreen(self.app, self, index)
+        return CityGridScreen(self.app, self, index)
 
     def results_screen(self):
         return CitadelsResultsScreen(self.app, self)
 
 
-open_score_entry = opener(ScoreController)
+open_score_entry = opener(CitadelsScoreController)

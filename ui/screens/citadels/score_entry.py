@@ -22,7 +22,7 @@ from ..score_flow import back_to_previous, open_entry
 from .picker import RankGridScreen
 
 if TYPE_CHECKING:
-    from .score_controller import ScoreController
+    from .score_controller import CitadelsScoreController
 
 TABS = pygame.Rect(BODY.left, BODY.top, 140, 300)
 GRID = pygame.Rect(TABS.right + 12, BODY.top, BODY.right - TABS.right - 12, 300)
@@ -34,7 +34,7 @@ class EntryScreen(Screen):
     """A step of one player's entry; the player being entered is kept by the controller (the
     steps share it, none writes into another)."""
 
-    def __init__(self, app, controller: ScoreController, index: int):
+    def __init__(self, app, controller: CitadelsScoreController, index: int):
         self.controller, self.index = controller, index
         super().__init__(app)
 
@@ -296,7 +296,7 @@ class FinalCharactersScreen(RankGridScreen):
 
     name = "score-characters"
 
-    def __init__(self, app, controller: ScoreController, index: int):
+    def __init__(self, app, controller: CitadelsScoreController, index: int):
         self.controller, self.index = controller, index
         self.limit = 2 if len(controller.players) <= 3 else 1
         self.chosen = list(controller.editing(index).characters)

@@ -19,7 +19,7 @@ from ..setup_table import RANDOM, TableSetup
 from .controller import CitadelsController
 from .navigator import show_game
 from .picker import CharacterPickerScreen, refusal_text
-from .score_controller import ScoreController
+from .score_controller import CitadelsScoreController
 
 LABEL_W = 150
 PRESETS = ("first-game", "random", "custom")
@@ -100,7 +100,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
     def score_only(self) -> None:
         """Final scoring of a game played without the device: these players, this edition."""
         players = [PlayerCity(name, ()) for name in self.names()]
-        open_entry(self.app, ScoreController.new(self.app, self.edition, players))
+        open_entry(self.app, CitadelsScoreController.new(self.app, self.edition, players))
 
     def seat_name(self, seat: int) -> str:
         return self.names()[seat - 1]
