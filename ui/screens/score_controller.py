@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.score_entry import Done, EnterPlayer, ScoreRules, UseTieBreak
 
+from .score_flow import open_entry
 from .session_controller import SessionController
 
 
@@ -101,7 +102,5 @@ def opener(controller_class):
     """The registry's opener for a kept score entry of ``controller_class``: back where it
     was (the next player to enter, or the results)."""
     def open_score_entry(app, session) -> None:
-        from .score_flow import open_entry  # deferred: score_flow's kept.py opens entries too
-
         open_entry(app, controller_class(app, session))
     return open_score_entry
