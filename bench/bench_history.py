@@ -21,12 +21,12 @@ KINDS = ("citadels", "troyes", "tiletum", "citadels-score", "troyes-score", "til
 
 
 def make_app():
-    from ui.app import App
+    from ui.compose import build_app
     from ui.config import load_config
 
     data = Path(scratch_dir())
     config = replace(load_config(data / "none.toml"), data_dir=data, language="en")
-    return App(config, headless=True, env={"COMPANION_HW": "mock"})
+    return build_app(config, headless=True, env={"COMPANION_HW": "mock"})
 
 
 def fill(store, games: int) -> None:

@@ -39,13 +39,13 @@ def peer_loop(mode: str) -> None:
         pygame.display.flip()
         print("INFO ready: first frame shown", file=sys.stderr, flush=True)
         threading.Event().wait()
-    from ui.app import App
+    from ui.compose import build_app
     from ui.config import load_config
 
     data = Path(scratch_dir())
     config = replace(load_config(data / "none.toml"), data_dir=data, language="en")
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    app = App(config, headless=headless, env={"COMPANION_HW": "keyboard"})
+    app = build_app(config, headless=headless, env={"COMPANION_HW": "keyboard"})
     clock = pygame.time.Clock()
     print("INFO ready: first frame shown", file=sys.stderr, flush=True)
     while mode == "--conventional":

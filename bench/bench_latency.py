@@ -28,7 +28,7 @@ def main() -> None:
     app = make_app()
     device = os.path.join(scratch_dir(), "event0")  # stands in for the touchscreen
     os.mkfifo(device)
-    app.sleeper = SelectSleeper(app._wake, InputDevices(os.path.dirname(device)))
+    app.timers.sleeper = SelectSleeper(app.timers.waker, InputDevices(os.path.dirname(device)))
     device_writer = os.open(device, os.O_WRONLY)
     frames: list[float] = []
     present = app.display.present

@@ -39,13 +39,13 @@ INPUT_TO_FRAME_TARGET_MS = 5.0
 
 
 def make_app(rotation: int = 0, language: str = "en"):
-    from ui.app import App
+    from ui.compose import build_app
     from ui.config import load_config
 
     data = Path(scratch_dir())
     config = replace(load_config(data / "none.toml"), data_dir=data, language=language,
                      rotation=rotation)
-    return App(config, headless=True, env={"COMPANION_HW": "mock"})
+    return build_app(config, headless=True, env={"COMPANION_HW": "mock"})
 
 
 # --- the screens: name -> (app -> a function making the screen, or After) ----------------------

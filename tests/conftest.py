@@ -38,7 +38,7 @@ def fonts():
 def make_app(tmp_path):
     """Build headless apps (mock GPIO, fresh data folder); all are closed after the test."""
     from hw.clock import VirtualClock
-    from ui.app import App
+    from ui.compose import build_app
     from ui.config import load_config
 
     apps = []
@@ -54,7 +54,7 @@ def make_app(tmp_path):
         config = load_config(path, env={"HOME": str(tmp_path)})
         config = replace(config, data_dir=data_dir or tmp_path / "data",
                          **{"hold_time": HOLD, **overrides})
-        app = App(config, headless=True, env=env if env is not None else {"COMPANION_HW": "mock"},
+        app = build_app(config, headless=True, env=env if env is not None else {"COMPANION_HW": "mock"},
                   clock=clock if clock is not None else VirtualClock())
         if language:
             app.set_language(language)

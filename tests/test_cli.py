@@ -309,7 +309,7 @@ def test_already_running(cli, monkeypatch, tmp_path):
     def app(*args, **kwargs):
         raise AlreadyRunning(Path("/x"), 123)
 
-    monkeypatch.setattr("ui.app.App", app)
+    monkeypatch.setattr("ui.compose.build_app", app)
     code, err = cli("--headless", "--config", str(tmp_path / "none.toml"),
                     "--data-dir", str(tmp_path))
     assert code == 2

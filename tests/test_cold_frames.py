@@ -106,12 +106,12 @@ def test_the_home_screen_queues_the_preparation_once_per_language(make_app):
     app.finish_idle_work()
     assert app.fonts.loaded >= 20
     app.render()
-    assert not app._idle_work  # back on home in the same language: nothing again
+    assert not app.idle  # back on home in the same language: nothing again
     app.set_language("ko")
     while app.top.name != "home":
         app.pop()
     app.top.on_enter()
-    assert app._idle_work
+    assert app.idle
 
 
 def test_the_tables_names_are_prepared_as_pieces_in_korean(make_app):

@@ -13,7 +13,7 @@ import time
 from conftest import play
 from hw.hubsim import GARBAGE, HubSim
 from test_serialhub import wait_for
-from ui.app import HUB_REDRAW_EVERY
+from ui.hub_presenter import HUB_REDRAW_EVERY
 
 
 def noisy(app, sim, seconds: float, per_second: int = 500) -> None:

@@ -133,7 +133,7 @@ def test_no_hub_configured_is_never_said(make_app):
 def test_a_hub_reporting_while_the_app_starts_is_heard(make_app, monkeypatch):
     """The hub's reader may report (connected, then its seats) before the app has any screen:
     the listener must take both, not fail (it did: "status listener failed", seen in the VM)."""
-    import ui.app as app_module
+    import ui.compose as app_module
     from hw.serialhub import HubStatus
 
     opening = app_module.open_hardware
@@ -145,4 +145,4 @@ def test_a_hub_reporting_while_the_app_starts_is_heard(make_app, monkeypatch):
 
     monkeypatch.setattr(app_module, "open_hardware", reporting_while_opening)
     app = make_app()
-    assert app._hub_seen and app.top.name == "home"
+    assert app.hub_view.seen and app.top.name == "home"

@@ -16,7 +16,7 @@ def test_leaving_then_start_keeps_the_game_and_continue_is_the_default(make_app,
     first = session_on_screen(app)
     drawn = record_text(app)
     play(app, LEAVE[game])
-    assert app.toast[0] == "kept.left"  # leaving says how to come back
+    assert app.toast.line[0] == "kept.left"  # leaving says how to come back
     assert any("Continue" in text for text in drawn)
     play(app, f"TAP @{game}")
     setup = app.top

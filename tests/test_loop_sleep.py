@@ -60,14 +60,14 @@ def idle_app(make_app, **overrides):
 def test_an_idle_home_screen_sleeps_without_a_time_limit(make_app):
     app = idle_app(make_app)
     assert app.top.name == "home"
-    assert app._timeout(None) is None  # no timer at all: nothing wakes it but an event
+    assert app.timers.timeout(None) is None  # no timer at all: nothing wakes it but an event
 
 
 def test_a_gpio_press_wakes_the_sleeping_loop_at_once(make_app):
     app = idle_app(make_app)
-    app.sleeper = counting = CountingSleeper(app.sleeper)
+    app.timers.sleeper = counting = CountingSleeper(app.timers.sleeper)
     pin = app.hw.mock_factory.pin(5)  # UP
-    safety = later(5, app._wake.set)  # if the press did not wake it, the test still ends
+    safety = later(5, app.timers.waker.set)  # if the press did not wake it, the test still ends
     later(0.3, pin.drive_low)
     t0 = time.monotonic()
     while not app.hw.input.is_pressed(Control.UP) and time.monotonic() - t0 < 4:
@@ -85,7 +85,7 @@ def test_a_touch_on_an_input_device_wakes_the_loop(make_app, tmp_path):
     device and pumps SDL when it has something."""
     app = idle_app(make_app)
     path = fifo_device(tmp_path)
-    app.sleeper = SelectSleeper(app._wake, InputDevices(str(tmp_path)))
+    app.timers.sleeper = SelectSleeper(app.timers.waker, InputDevices(str(tmp_path)))
     writer = os.open(path, os.O_WRONLY)
     app.settle()
 
@@ -94,7 +94,7 @@ def test_a_touch_on_an_input_device_wakes_the_loop(make_app, tmp_path):
                                              unicode="", scancode=0))
         os.write(writer, bytes(24))
 
-    safety = later(5, app._wake.set)
+    safety = later(5, app.timers.waker.set)
     later(0.3, touch)
     focus = app.top.focus
     t0 = time.monotonic()
@@ -188,7 +188,7 @@ def test_a_timer_of_the_app_limits_the_sleep(make_app):
     screen = AboutScreen(app)
     screen.private = True
     app.push(screen)
-    limit = app._timeout(None)
+    limit = app.timers.timeout(None)
     assert 29.0 < limit <= 30.0
 
 

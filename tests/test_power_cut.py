@@ -32,12 +32,12 @@ def game_script(tmp_path_factory):
     from dataclasses import replace
 
     from hw.clock import VirtualClock
-    from ui.app import App
+    from ui.compose import build_app
     from ui.config import load_config
 
     folder = tmp_path_factory.mktemp("script")
     config = replace(load_config(folder / "none.toml"), data_dir=folder / "data", hold_time=0.2)
-    app = App(config, headless=True, env={"COMPANION_HW": "mock"}, clock=VirtualClock())
+    app = build_app(config, headless=True, env={"COMPANION_HW": "mock"}, clock=VirtualClock())
     app.set_language("en")
     while app.top.name == "language":
         app.pop()
@@ -157,12 +157,12 @@ def tiletum_script(tmp_path_factory):
     from dataclasses import replace
 
     from hw.clock import VirtualClock
-    from ui.app import App
+    from ui.compose import build_app
     from ui.config import load_config
 
     folder = tmp_path_factory.mktemp("tiletum")
     config = replace(load_config(folder / "none.toml"), data_dir=folder / "data", hold_time=0.2)
-    app = App(config, headless=True, env={"COMPANION_HW": "mock"}, clock=VirtualClock())
+    app = build_app(config, headless=True, env={"COMPANION_HW": "mock"}, clock=VirtualClock())
     app.set_language("en")
     while app.top.name == "language":
         app.pop()

@@ -74,7 +74,7 @@ def test_the_loop_wakes_in_time_to_hide_it(make_app):
     app.finish_idle_work()
     start_game(app, "2016", 5)
     play(app, "HOLD SEAT1\nEXPECT draft-private")
-    left = app._timeout(60.0)
+    left = app.timers.timeout(60.0)
     assert 0 < left <= 2.0
     time.sleep(left)
     app.step(0)

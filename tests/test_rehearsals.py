@@ -75,4 +75,4 @@ def test_a_rehearsal_changes_nothing_in_the_entry(make_app):
     before = (city.tab, city.player, city.focus)
     app.finish_idle_work()
     assert (city.tab, city.player, city.focus) == before
-    assert isinstance(app._scratch, pygame.Surface)
+    assert isinstance(app.idle.scratch, pygame.Surface)

@@ -17,10 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def modules_after_start(tmp_path, backend: str) -> set[str]:
     """The modules a headless app has imported once its first frame is drawn."""
     code = ("import sys\nfrom dataclasses import replace\nfrom pathlib import Path\n"
-            "from ui.app import App\nfrom ui.config import load_config\n"
+            "from ui.compose import build_app\nfrom ui.config import load_config\n"
             f"c = replace(load_config(Path({str(tmp_path / 'x.toml')!r})), "
             f"data_dir=Path({str(tmp_path)!r}), language='en')\n"
-            f"app = App(c, headless=True, env={{'COMPANION_HW': {backend!r}}}, "
+            f"app = build_app(c, headless=True, env={{'COMPANION_HW': {backend!r}}}, "
             "hardware_after_first_frame=True)\napp.render()\nprint(' '.join(sys.modules))\n")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -88,16 +88,16 @@ def test_a_gpio_chip_is_a_gpiochip_device_in_the_folder(tmp_path, monkeypatch):
 def test_gpio_opens_after_the_first_frame_and_its_seat_buttons_count_at_once(tmp_path):
     from dataclasses import replace
 
-    from ui.app import App
+    from ui.compose import build_app
     from ui.config import load_config
 
     config = replace(load_config(tmp_path / "x.toml"), data_dir=tmp_path, language="en",
                      pins={"ok": 26, "seat1": 4})
-    app = App(config, headless=True, env={"COMPANION_HW": "mock"}, hardware_after_first_frame=True)
+    app = build_app(config, headless=True, env={"COMPANION_HW": "mock"}, hardware_after_first_frame=True)
     try:
         assert app.hw.gpio is None and "gpio" in app.hw.pending
         assert app.has_seat_button(1) and not app.has_seat_button(2)  # as the config says
-        app._open_pending_hardware()
+        app.open_pending_hardware()
         assert app.hw.gpio is not None and app.has_seat_button(1)
         app.hw.mock_factory.pin(26).drive_low()
         assert app.hw.input.is_pressed(Control.OK)
@@ -142,14 +142,14 @@ def test_garbage_collection_comes_back_after_the_first_frame_with_start_up_froze
     what exists then frozen. An app started another way (tests) is left as it was."""
     import gc
 
-    from ui.app import App
+    from ui.first_frame import collect_from_now_on
 
     try:
         gc.disable()
-        App._collect_from_now_on()
+        collect_from_now_on()
         assert gc.isenabled() and gc.get_freeze_count() > 0
         gc.unfreeze()
-        App._collect_from_now_on()
+        collect_from_now_on()
         assert gc.isenabled() and gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()

@@ -25,7 +25,7 @@ COMMANDS = ("simulate", "roll", "score", "export", "import")
 def build_parser():
     """The whole command line as an argparse parser: the app's options and the commands."""
     from . import export_cli, roll_cli, score_cli, simulate_cli  # no pygame in any of them
-    from .cli_parser import OneLineParser
+    from .cli_parser import OneLineParser  # deferred: start-up time (argparse)
 
     parser = OneLineParser(
         prog="companion",
@@ -51,7 +51,7 @@ def build_parser():
 def argparse_type(convert):
     """``convert`` as an argparse type: a ``BadValue`` says its own message; another error is
     argparse's "invalid <name> value"."""
-    import argparse
+    import argparse  # deferred: start-up time
 
     def argument(text: str):
         try:
@@ -82,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     # until the first frame (~2.5 ms of them here); App.run then freezes what there is and
     # collection goes on as usual.
     gc.disable()
+    # deferred, as every import below: start-up time (a command imports no pygame)
     from .logs import set_up
 
     set_up(args.log_level)
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         return fail("companion", "--script needs --headless")
     script = None
     if args.script:
-        from .script import ScriptError, parse
+        from .script import ScriptError, parse  # deferred: only a scripted run
 
         try:
             script = parse(read_text(str(args.script)))
@@ -103,23 +104,23 @@ def main(argv: list[str] | None = None) -> int:
             return fail("companion", f"{args.script}: {exc}")
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from dataclasses import replace
+    from dataclasses import replace  # deferred: start-up time
 
-    from .config import load_config
-    from .display import NoDisplay
+    from .config import load_config  # deferred: start-up time
+    from .display import NoDisplay  # deferred: start-up time
 
     config = load_config(args.config)
     if args.data_dir:
         config = replace(config, data_dir=args.data_dir)
-    from storage.lock import AlreadyRunning
+    from storage.lock import AlreadyRunning  # deferred: start-up time
 
-    from hw.clock import REAL, VirtualClock
+    from hw.clock import REAL, VirtualClock  # deferred: start-up time
 
-    from .app import App
+    from .compose import build_app  # deferred: start-up time (pygame)
 
     clock = REAL if script is None else VirtualClock()  # a script's holds and waits: its own
     try:
-        app = App(config, headless=args.headless, hardware_after_first_frame=script is None,
+        app = build_app(config, headless=args.headless, hardware_after_first_frame=script is None,
                   clock=clock)
     except NoDisplay as exc:
         print(f"companion: {exc}", file=sys.stderr)
@@ -139,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_script(app, script, screenshots: Path | None, name) -> int:
     """Carry out a parsed script; 0 on success, 1 with the failing line otherwise."""
-    from .script import ScriptError, ScriptRunner
+    from .script import ScriptError, ScriptRunner  # deferred: only a scripted run
 
     try:
         app.render()

@@ -103,7 +103,7 @@ def _roster_errors(roster: tuple) -> list[str]:
     if not roster:
         return []
     from companion.names import name_problem  # (only a roster needs them: ~0.5 ms)
-    from companion.players import NAME_REASONS
+    from companion.players import NAME_REASONS  # deferred: start-up time, as above
 
     return [f"roster[{seat}] = {n!r}: cannot be drawn ({NAME_REASONS[name_problem(n)]})"
             for seat, n in enumerate(roster, 1) if name_problem(n)]

@@ -31,7 +31,7 @@ class Notifier:
             return False
         try:
             if self._sock is None:
-                import socket
+                import socket  # deferred: start-up time
 
                 self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
                 self._sock.setblocking(False)  # a reader that is behind never stops the app

@@ -15,7 +15,8 @@ import pygame
 
 from hw.clock import VirtualClock
 from hw.controls import Control
-from ui.app import STRIP_HEIGHT, App
+from ui.compose import build_app
+from ui.overlays import STRIP_HEIGHT
 from ui.config import load_config
 from ui.geometry import Viewport
 from ui.script import ScriptRunner
@@ -24,7 +25,7 @@ from ui.script import ScriptRunner
 class Twin:
     def __init__(self, config_path: Path, data_dir: Path, screen: tuple[int, int]):
         config = replace(load_config(config_path, env={}), data_dir=data_dir)
-        self.app = App(config, headless=True, env={}, clock=VirtualClock())
+        self.app = build_app(config, headless=True, env={}, clock=VirtualClock())
         self.runner = ScriptRunner(self.app, None)
         self.app.settle()
         # The guest draws the debug strip (no LEDs on a VM) under a letterboxed picture.

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pygame
 
 from .. import registry, theme
-from ..prepare import prepare
 from ..geometry import HEIGHT, WIDTH
+from ..prepare import prepare
 from ..widgets import Button, draw_paragraph, grid
 from .base import BODY, Screen
+from .kept import KeptGamesScreen
 
 GAMES_AREA = pygame.Rect(BODY.left, BODY.top + 36, BODY.width, 170)
 PER_ROW = 3  # games in a row; more games make more rows in the same area
@@ -83,21 +84,19 @@ class HomeScreen(Screen):
         self.app.push(registry.resolve(registry.entry(game_id).setup)(self.app))
 
     def open_kept(self) -> None:
-        from .kept import KeptGamesScreen
-
         self.app.push(KeptGamesScreen(self.app))
 
     def open_history(self) -> None:
-        from .history import HistoryScreen
+        from .history import HistoryScreen  # deferred: start-up time
 
         self.app.push(HistoryScreen(self.app))
 
     def open_settings(self) -> None:
-        from .settings import SettingsScreen
+        from .settings import SettingsScreen  # deferred: start-up time
 
         self.app.push(SettingsScreen(self.app))
 
     def open_about(self) -> None:
-        from .about import AboutScreen
+        from .about import AboutScreen  # deferred: start-up time
 
         self.app.push(AboutScreen(self.app))

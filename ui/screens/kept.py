@@ -63,7 +63,7 @@ def names_text(app, row, most: int = 4) -> str:
 def shown_names(app, names) -> list[str]:
     """Names as drawn: one that cannot be drawn (stored before names were checked) becomes
     "Player N"."""
-    from companion.names import drawable
+    from companion.names import drawable  # deferred: start-up time (unicodedata checks)
 
     return [n if drawable(n) else app.t("setup.seat_name", n=i) for i, n in enumerate(names, 1)]
 

@@ -15,6 +15,7 @@ from ..widgets import Button
 from .ask import AskScreen
 from .base import BODY
 from .listing import ListScreen
+from .keyboard import KeyboardScreen
 
 ADD = pygame.Rect(BODY.left, BODY.top, 260, 52)
 
@@ -29,8 +30,6 @@ def type_name(app, title: str, on_done: Callable[[str], None], text: str = "",
               keep: str | None = None) -> None:
     """The keyboard for a player's name: refused when it cannot be drawn or another remembered
     player has it (``keep``: the name being changed, which may stay)."""
-    from .keyboard import KeyboardScreen
-
     taken = [p.name for p in remembered_players(app) if p.name != keep]
     app.push(KeyboardScreen(app, title=title, text=text, on_done=on_done,
                             check=lambda name: new_name_problem(name, taken)))

@@ -15,6 +15,7 @@ from companion.errors import RuleError
 from .. import theme
 from ..widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from .base import BODY, Screen
+from .score_flow import open_entry
 
 LEGEND_Y = BODY.top + 2
 ROWS = pygame.Rect(BODY.left, BODY.top + 34, BODY.width, 262)
@@ -126,8 +127,6 @@ class ResultsScreen(Screen):
         self.app.push(self.breakdown_screen(player, edit))
 
     def edit(self, index: int = 0) -> None:
-        from .score_flow import open_entry
-
         open_entry(self.app, self.controller, index)
 
     def save(self) -> None:

@@ -12,7 +12,7 @@ import pygame
 from .. import theme
 from ..widgets import Button, draw_text, grid
 from .base import BODY, Screen
-from .history import FILTER, GameFilter
+from .game_filter import FILTER, GameFilter
 from .stats_characters import CharactersView
 from .stats_players import PlayersView
 from .stats_scores import ScoresView

@@ -10,7 +10,7 @@ from storage import stats
 
 from .. import registry, theme
 from ..widgets import draw_fitted
-from .history import kinds_of, stored_kinds
+from .game_filter import kinds_of, stored_kinds
 from .stats_pictures import FILL, LINE, histogram, swatch
 from .stats_view import StatsView, centred
 

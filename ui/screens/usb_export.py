@@ -13,6 +13,7 @@ import time
 import pygame
 
 from hw.usb_stick import mounted_sticks
+from storage import history_file
 from storage.store import save_reason
 
 from .. import theme
@@ -27,12 +28,10 @@ BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 70, BODY.width, 70)
 
 def export_to(app, folder) -> tuple[str, str]:
     """Write both files into ``folder``; their names. OSError when the stick refuses."""
-    from storage.history_file import backup_text, csv_text, write_atomically
-
     stem = "companion-history-" + time.strftime("%Y%m%d-%H%M")
     names = (f"{stem}.csv", f"{stem}.json")
-    write_atomically(folder / names[0], csv_text(app.store))
-    write_atomically(folder / names[1], backup_text(app.store))
+    history_file.write_atomically(folder / names[0], history_file.csv_text(app.store))
+    history_file.write_atomically(folder / names[1], history_file.backup_text(app.store))
     os.sync()  # on the stick, not only in the page cache, before "you can take it out"
     return names
 

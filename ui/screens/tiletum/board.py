@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from companion.tiletum.game import FESTIVAL, KING, OVER, REVEAL, START, TAKE, Begin, Reveal
-from companion.tiletum.wheel import ACTIONS, ROUNDS
+from companion.tiletum.wheel import ROUNDS
 
 from ... import theme
 from ...seat_lights import seat_lights
@@ -17,7 +17,8 @@ from ..board_exits import BoardExits
 from .controller import TiletumController
 from .dice import letters as colour_letters
 from .king_draw import disc_colour, draw_mini_track
-from .setup import festival_label
+from .labels import action_names, festival_label, resource_word
+from .navigator import TiletumNavigator
 from .wheel_draw import draw_dice, draw_icon, draw_wheel
 from .wheel_geometry import wedge_rect
 
@@ -29,20 +30,13 @@ LEGEND_SIZE = 14
 SEAT_SIZE = 20  # names, festival points and bonus markers in the turn order, read from the seats
 
 
-def action_names(screen) -> dict[str, str]:
-    return {a: screen.t(f"tiletum.action_{a.lower()}") for a in ACTIONS}
-
-
-def resource_word(screen, resource: str) -> str:
-    return screen.t(f"tiletum.res_{resource}")
-
-
 class TiletumBoardScreen(BoardExits, Screen):
     name = "tiletum-board"
     shows_back = False
 
     def __init__(self, app, controller: TiletumController):
         self.controller = controller
+        self.nav = TiletumNavigator(app, controller)
         super().__init__(app)
 
     # --- layout and buttons ---------------------------------------------------------------------
@@ -114,52 +108,33 @@ class TiletumBoardScreen(BoardExits, Screen):
 
     def undo(self) -> None:
         """Ask first: the step that would be taken back, Keep it or Undo."""
-        from .undo import TiletumUndoScreen
-
         if self.controller.can_undo:
-            self.app.push(TiletumUndoScreen(self.app, self.controller))
+            self.nav.open_undo()
 
     def reveal(self) -> None:
-        from .phases import CorruptionScreen
-
         self.decide(Reveal())
-        v = self.controller.view()
-        self.app.push(CorruptionScreen(self.app, v.revealed[-1], v.pass_number))
+        self.nav.show_corruption()
 
     def take_from(self, pip: int) -> None:
-        from .take import TakeScreen
-
-        self.app.push(TakeScreen(self.app, self.controller, pip))
+        self.nav.open_take(pip)
 
     def building(self) -> None:
-        from .phases import BonusScreen
-
-        self.app.push(BonusScreen(self.app, self.controller))
+        self.nav.open_bonus()
 
     def turn_order(self) -> None:
-        from .phases import TurnOrderScreen
-
-        self.app.push(TurnOrderScreen(self.app, self.controller))
+        self.nav.open_turn_order()
 
     def king_move(self) -> None:
-        from .king import KingMoveScreen
-
-        self.app.push(KingMoveScreen(self.app, self.controller))
+        self.nav.open_king_move()
 
     def king_phase(self) -> None:
-        from .king import KingPhaseScreen
-
-        self.app.push(KingPhaseScreen(self.app, self.controller))
+        self.nav.open_king_phase()
 
     def show_track(self) -> None:
-        from .king import KingTrackScreen
-
-        self.app.push(KingTrackScreen(self.app, self.controller))
+        self.nav.open_track()
 
     def festival(self) -> None:
-        from .phases import FestivalScreen
-
-        self.app.push(FestivalScreen(self.app, self.controller))
+        self.nav.open_festival()
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw_body(self, canvas: pygame.Surface) -> None:

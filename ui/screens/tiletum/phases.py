@@ -12,9 +12,8 @@ from companion.tiletum.game import CHOSEN, FESTIVAL, MARKER_VALUES, Bonus, Festi
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
-from .board import action_names
 from .controller import TiletumController
-from .setup import festival_label
+from .labels import action_names, festival_label
 
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)
 COUNT_CAP = 30  # the festival stepper's top where the rules set none (any count 0 or more)

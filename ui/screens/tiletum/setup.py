@@ -8,23 +8,22 @@ from dataclasses import replace
 import pygame
 
 from companion.rng import Rng
-from companion.tiletum.game import DEFAULT_FESTIVALS, Festival, festival_tiles
+from companion.tiletum.game import DEFAULT_FESTIVALS, festival_tiles
 from companion.tiletum.wheel import ROUNDS, START_GOLD
 
 from ... import theme
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, row_cells
 from ..base import BODY, Screen
 from ..kept import KeptButtons
+from ..score_flow import open_entry
 from ..setup_table import TableSetup
+from .board import TiletumBoardScreen
 from .controller import TiletumController
+from .labels import tile_text
+from .score import TiletumScoreController
 
 ROW_H = 56
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)
-
-
-def tile_text(app, tile: str) -> str:
-    """A festival tile's criterion in the UI language."""
-    return festival_tiles()[tile][app.language if app.language in ("ko", "en") else "en"]
 
 
 class TiletumSetupScreen(TableSetup, Screen):
@@ -89,9 +88,6 @@ class TiletumSetupScreen(TableSetup, Screen):
 
     def score_only(self) -> None:
         """Final scoring of a game played without the device."""
-        from ..score_flow import open_entry
-        from .score import TiletumScoreController
-
         open_entry(self.app, TiletumScoreController.new(self.app, self.names()))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
@@ -166,8 +162,6 @@ class FestivalSetupScreen(Screen):
         self.festivals = [replace(f, tile=tile) for f, tile in zip(self.festivals, drawn)]
 
     def start(self) -> None:
-        from .board import TiletumBoardScreen
-
         controller = TiletumController.new(self.app, self.players, self.order,
                                            tuple(self.festivals), self.player_names)
         self.app.pop_to("home")
@@ -210,10 +204,3 @@ class TilePickerScreen(Screen):
     def choose(self, tile: str) -> None:
         self.festivals.set_tile(self.index, tile)
         self.app.pop()
-
-
-def festival_label(app, festival: Festival, number: int) -> str:
-    """"Festival 2 · Each completed contract · (3 + 3) VP each"."""
-    key = "tiletum.festival_king" if festival.king_track else "tiletum.festival_times"
-    return app.t(key, n=number, criterion=tile_text(app, festival.tile),
-                 board=festival.board_vp, tile=festival.tile_vp)

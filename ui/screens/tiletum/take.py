@@ -19,9 +19,10 @@ from companion.tiletum.wheel import MAX_PIP_STEPS, PIP_CHANGE_GOLD, RESOURCE
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
-from .board import action_names, colour_letters, resource_word
 from .controller import TiletumController
 from .dice import TAKE_SIZE as DIE
+from .dice import letters as colour_letters
+from .labels import action_names, resource_word
 from .wheel_draw import draw_big_die
 
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)

@@ -9,8 +9,8 @@ from companion.tiletum.game import (Begin, Bonus, FestivalScore, Gold, King, Rev
 
 from ..base import Screen
 from ..undo_question import UndoQuestion
-from .board import action_names
 from .controller import TiletumController
+from .labels import action_names
 
 
 def last_decision(controller: TiletumController):

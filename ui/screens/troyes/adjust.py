@@ -12,6 +12,7 @@ from ... import theme
 from ...widgets import Button, draw_text, fit_title
 from ..base import BODY, Screen
 from .controller import TroyesController
+from .citizens import CitizensScreen
 
 FIELDS = ("deniers", "vp", "influence")
 LABEL_W = 200
@@ -44,8 +45,6 @@ class AdjustScreen(Screen):
                         lambda: self.t("common.done"), self.app.pop, name="done", selected=True))
 
     def citizens(self) -> None:
-        from .citizens import CitizensScreen
-
         self.app.push(CitizensScreen(self.app, self.controller))
 
     def value(self, field_name: str) -> int:

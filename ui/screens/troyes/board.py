@@ -26,11 +26,15 @@ from ...geometry import WIDTH
 from ...seat_lights import seat_lights
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
-from .controller import TroyesController
-from ..dice_faces import draw_face
-from .dice import FACES, SIZE as DIE, letters as dice_letters
 from ..board_exits import BoardExits
+from ..dice_faces import draw_face
+from .adjust import AdjustScreen
+from .citizens import CitizensScreen
+from .controller import TroyesController
+from .dice import FACES, SIZE as DIE, letters as dice_letters
 from .log_text import line_text
+from .table import TroyesTableScreen
+from .undo import TroyesUndoScreen
 
 ROW_H, DIE_GAP, NAME_W = 54, 3, 168
 PURSE_SIZE = 20  # read from the seats round the table
@@ -277,14 +281,10 @@ class TroyesBoardScreen(BoardExits, Screen):
 
     def undo(self) -> None:
         """Ask first: the step that would be taken back, then Keep it or Undo."""
-        from .undo import TroyesUndoScreen
-
         if self.controller.can_undo:
             self.app.push(TroyesUndoScreen(self.app, self.controller))
 
     def table(self) -> None:
-        from .table import TroyesTableScreen
-
         self.app.push(TroyesTableScreen(self.app, self.controller))
 
     def reroll(self) -> None:
@@ -297,13 +297,9 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.decide(Flip(self.view.actor, tuple(self.selected)))
 
     def adjust(self, seat: int) -> None:
-        from .adjust import AdjustScreen
-
         self.app.push(AdjustScreen(self.app, self.controller, seat))
 
     def citizens(self) -> None:
-        from .citizens import CitizensScreen
-
         self.app.push(CitizensScreen(self.app, self.controller))
 
     def on_enter(self) -> None:

@@ -13,8 +13,11 @@ from ... import theme
 from ...widgets import Button, draw_text, row_cells
 from ..base import BODY, Screen
 from ..kept import add_start_row
+from ..score_flow import open_entry
 from ..setup_table import RANDOM, TableSetup
+from .board import TroyesBoardScreen
 from .controller import TroyesController
+from .score import TroyesScoreController
 
 ROW_H = 56
 
@@ -57,9 +60,6 @@ class TroyesSetupScreen(TableSetup, Screen):
 
     def score_only(self) -> None:
         """Final scoring of a game played without the device."""
-        from ..score_flow import open_entry
-        from .score import TroyesScoreController
-
         open_entry(self.app, TroyesScoreController.new(self.app, self.names(),
                                                        character_cards(self.players)))
 
@@ -84,8 +84,6 @@ class TroyesSetupScreen(TableSetup, Screen):
     def start(self) -> None:
         """A new game on its board, opening with the starting placement (citizen by citizen,
         in snake order from the start player)."""
-        from .board import TroyesBoardScreen
-
         self.remember(first=RANDOM if self.first_random else self.first)
         first = self.random_seat() if self.first_random else self.first
         citizens, neutral = assumed_placement(self.players)

@@ -15,6 +15,8 @@ from ... import theme
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text
 from ..base import BODY, Screen
 from .controller import TroyesController
+from .event_entry import EventEntryScreen
+from .log_screen import TroyesLogScreen
 from .log_text import line_text
 
 EVENTS_W, ROW_H, CELL_W, CELL_H = 470, 58, 48, 30
@@ -63,13 +65,9 @@ class TroyesTableScreen(Screen):
         self.rebuild()
 
     def new_event(self) -> None:
-        from .event_entry import EventEntryScreen
-
         self.app.push(EventEntryScreen(self.app, self.controller))
 
     def show_log(self) -> None:
-        from .log_screen import TroyesLogScreen
-
         self.app.push(TroyesLogScreen(self.app, self.controller))
 
     def on_enter(self) -> None:
