@@ -277,7 +277,7 @@ def test_the_game_ends_after_the_fourth_festival():
 
 
 def test_roll_command_shows_the_same_dice_as_the_game():
-    from ui.roll_cli import roll_tiletum
+    from ui.commands.tiletum import roll_tiletum
     state = begun(players=3, seed=99)
     rolled = roll_tiletum(3, 1, 99)
     assert [(d["colour"], d["pip"]) for d in rolled["dice"]] == \

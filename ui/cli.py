@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from .app_options import APP_OPTIONS, FLAG, BadValue, parse_app_options
-from .cli_io import InputError, fail, read_text
+from .commands.text_io import InputError, fail, read_text
 
 log = logging.getLogger("companion")
 
@@ -24,8 +24,9 @@ COMMANDS = ("simulate", "roll", "score", "export", "import")
 
 def build_parser():
     """The whole command line as an argparse parser: the app's options and the commands."""
-    from . import export_cli, roll_cli, score_cli, simulate_cli  # no pygame in any of them
-    from .cli_parser import OneLineParser  # deferred: start-up time (argparse)
+    # deferred: start-up time (argparse; no pygame in any of them)
+    from .commands import export, roll, score, simulate
+    from .commands.parser import OneLineParser  # deferred: as above
 
     parser = OneLineParser(
         prog="companion",
@@ -41,8 +42,7 @@ def build_parser():
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=OneLineParser,
         description="without one, the app runs; each has its own --help")
-    for name, module in zip(COMMANDS, (simulate_cli, roll_cli, score_cli, export_cli.EXPORT,
-                                       export_cli.IMPORT)):
+    for name, module in zip(COMMANDS, (simulate, roll, score, export.EXPORT, export.IMPORT)):
         command = commands.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)  # each game's subcommand sets its own ``run``
     return parser

@@ -78,7 +78,8 @@ BUILT_IN = (
         history_row="ui.screens.citadels.rounds:history_outcome",
         history_rounds="ui.screens.citadels.history_rounds:history_rounds",
         score_later="ui.screens.citadels.later:score_later",
-        commands={"score": "ui.score_cli:CITADELS", "simulate": "ui.simulate_cli:CITADELS"},
+        commands={"score": "ui.commands.citadels:SCORE",
+                  "simulate": "ui.commands.citadels:SIMULATE"},
         icon="ui.icons:crown", prepare="ui.screens.citadels.prepare:prepare"),
     GameEntry(
         "troyes", setup="ui.screens.troyes.setup:TroyesSetupScreen",
@@ -86,7 +87,7 @@ BUILT_IN = (
                  "troyes-score": "ui.screens.troyes.score:open_score_entry"},
         results="ui.screens.troyes.score:TroyesResultsScreen",
         score_later="ui.screens.troyes.later:score_later",
-        commands={"score": "ui.score_cli:TROYES", "roll": "ui.roll_cli:TROYES"},
+        commands={"score": "ui.commands.troyes:SCORE", "roll": "ui.commands.troyes:ROLL"},
         icon="ui.icons:dice", prepare="ui.screens.troyes.prepare:prepare"),
     GameEntry(
         "tiletum", setup="ui.screens.tiletum.setup:TiletumSetupScreen",
@@ -94,7 +95,7 @@ BUILT_IN = (
                  "tiletum-score": "ui.screens.tiletum.score:open_score_entry"},
         results="ui.screens.tiletum.score:TiletumResultsScreen",
         score_later="ui.screens.tiletum.later:score_later",
-        commands={"score": "ui.score_cli:TILETUM", "roll": "ui.roll_cli:TILETUM"},
+        commands={"score": "ui.commands.tiletum:SCORE", "roll": "ui.commands.tiletum:ROLL"},
         icon="ui.icons:wheel", prepare="ui.screens.tiletum.prepare:prepare",
         settings=("ui.screens.tiletum.corruption_settings:CorruptionSetting",)),
 )

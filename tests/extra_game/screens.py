@@ -10,7 +10,7 @@ import pygame
 
 from companion.errors import RuleError
 from ui import theme
-from ui.score_cli import PLAYERS_FILE, ScoreCommand
+from ui.commands.score import PLAYERS_FILE, ScoreCommand
 from ui.screens.base import BODY, Screen
 from ui.screens.player_scores import (CategoryResultsScreen, PlayerEntryScreen,
                                       PlayerScoreController)

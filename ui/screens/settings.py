@@ -84,21 +84,21 @@ class SettingsScreen(Screen):
             row.read()
 
     def open_players(self) -> None:
-        from .players import PlayersScreen
+        from .players import PlayersScreen  # deferred: the Settings tap stays quick
 
         self.app.push(PlayersScreen(self.app))
 
     def open_usb(self) -> None:
-        from .usb_export import UsbExportScreen
+        from .usb_export import UsbExportScreen  # deferred: the Settings tap stays quick
 
         self.app.push(UsbExportScreen(self.app))
 
     def open_hwtest(self) -> None:
-        from .hwtest import HardwareTestScreen
+        from .hwtest import HardwareTestScreen  # deferred: the Settings tap stays quick
 
         self.app.push(HardwareTestScreen(self.app))
 
     def open_about(self) -> None:
-        from .about import AboutScreen
+        from .about import AboutScreen  # deferred: the Settings tap stays quick
 
         self.app.push(AboutScreen(self.app))

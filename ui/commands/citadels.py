@@ -1,4 +1,16 @@
-"""``companion simulate citadels-draft ...``: a seeded random draft printed as a JSON trace."""
+"""Citadels' commands: ``companion score citadels FILE`` and ``companion simulate
+citadels-draft|citadels-game ...``.
+
+Score input::
+
+    {"edition": "2016" | "classic",
+     "players": [{"name": "Mina", "city": ["manor", ...], "decorated": [...],
+                  "completed": null | 1 | 2 | ..., "gold": 0, "hand": 0, "museum": 0,
+                  "secret_vault": false, "crown": false, "characters": ["king"],
+                  "built_last_round": [...]}]}
+
+Only ``name`` and ``city`` are required (docs/scoring.md).
+"""
 
 from __future__ import annotations
 
@@ -7,23 +19,30 @@ import json
 
 from companion.errors import RuleError
 
-from . import registry
-from .cli_io import fail
-from .cli_parser import OneLineParser, whole
+from .parser import whole
+from .score import ScoreCommand
+from .text_io import fail
 
 
-HELP = "seeded random Citadels drafts and games, as text or JSON traces"
+class CitadelsScore(ScoreCommand):
+    def add_to(self, games) -> argparse.ArgumentParser:
+        parser = super().add_to(games)
+        parser.add_argument("--faq-tiebreak", action="store_true",
+                            help="classic: break ties by the published FAQ (district value, "
+                                 "then gold), which the rulebook does not have")
+        return parser
 
+    def score(self, text: str, args: argparse.Namespace) -> dict:
+        from companion.citadels import scoring  # deferred: start-up time (only this command)
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    """The ``simulate`` command's arguments: the subcommands of the games that have it."""
-    games = parser.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
-    for _, command in registry.commands("simulate"):
-        command.add_to(games)
+        edition, players = scoring.read_input(text)
+        return scoring.result_json(scoring.score_game(edition, players,
+                                                      faq_tiebreak=args.faq_tiebreak))
 
 
 def player_count(text: str) -> int:
     """An argparse type: the engine's player counts (outside them a random set is never found)."""
+    # deferred: start-up time (only this command)
     from companion.citadels.charset import MAX_PLAYERS, MIN_PLAYERS
 
     return whole(MIN_PLAYERS, MAX_PLAYERS)(text)
@@ -49,6 +68,7 @@ class CitadelsSimulate:
 
 
 def run(args: argparse.Namespace) -> int:
+    # deferred: start-up time (only this command)
     from companion.citadels.simulate import simulate_draft, simulate_game
 
     simulate = simulate_draft if args.game == "citadels-draft" else simulate_game
@@ -68,4 +88,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-CITADELS = CitadelsSimulate()
+SCORE = CitadelsScore("citadels", "Citadels final scoring",
+                      "the cities as JSON (see docs/scoring.md), or - for stdin")
+SIMULATE = CitadelsSimulate()

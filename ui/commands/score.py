@@ -1,18 +1,6 @@
 """``companion score GAME FILE --json``: final scoring from a JSON description of the players
-(``-`` reads standard input); the games are the registry's with a ``score`` command. Bad input:
-one line on stderr, exit code 2.
-
-Citadels input::
-
-    {"edition": "2016" | "classic",
-     "players": [{"name": "Mina", "city": ["manor", ...], "decorated": [...],
-                  "completed": null | 1 | 2 | ..., "gold": 0, "hand": 0, "museum": 0,
-                  "secret_vault": false, "crown": false, "characters": ["king"],
-                  "built_last_round": [...]}]}
-
-Only ``name`` and ``city`` are required. Troyes and Tiletum: ``{"players": [...]}``
-(docs/scoring.md).
-"""
+(``-`` reads standard input); the games are the registry's with a ``score`` command (formats in
+docs/scoring.md). Bad input: one line on stderr, exit code 2."""
 
 from __future__ import annotations
 
@@ -23,9 +11,9 @@ from importlib import import_module
 from companion.errors import RuleError
 from companion.players import read_json
 
-from . import registry
-from .cli_io import InputError, fail, read_text
-from .cli_parser import OneLineParser
+from .. import registry
+from .parser import OneLineParser
+from .text_io import InputError, fail, read_text
 
 HELP = "final scoring of a game described in a JSON file (docs/scoring.md)"
 MAX_INPUT = 1_000_000
@@ -71,22 +59,6 @@ class ScoreCommand:
         return 0
 
 
-class CitadelsScore(ScoreCommand):
-    def add_to(self, games) -> argparse.ArgumentParser:
-        parser = super().add_to(games)
-        parser.add_argument("--faq-tiebreak", action="store_true",
-                            help="classic: break ties by the published FAQ (district value, "
-                                 "then gold), which the rulebook does not have")
-        return parser
-
-    def score(self, text: str, args: argparse.Namespace) -> dict:
-        from companion.citadels import scoring  # only here: the app's start-up skips it
-
-        edition, players = scoring.read_input(text)
-        return scoring.result_json(scoring.score_game(edition, players,
-                                                      faq_tiebreak=args.faq_tiebreak))
-
-
 def summary(data: dict) -> str:
     """The ranking as lines: place, name, total and the points by category."""
     by_name = {p["name"]: p for p in data["players"]}
@@ -103,7 +75,3 @@ def summary(data: dict) -> str:
 
 
 PLAYERS_FILE = "the players as JSON (see docs/scoring.md), or - for stdin"
-CITADELS = CitadelsScore("citadels", "Citadels final scoring",
-                         "the cities as JSON (see docs/scoring.md), or - for stdin")
-TROYES = ScoreCommand("troyes", "Troyes final scoring", PLAYERS_FILE)
-TILETUM = ScoreCommand("tiletum", "Tiletum final scoring", PLAYERS_FILE)

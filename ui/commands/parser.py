@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from .cli_io import fail
+from .text_io import fail
 
 
 def whole(low: int, high: int):

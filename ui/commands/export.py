@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from .cli_io import InputError, fail, read_text
+from .text_io import InputError, fail, read_text
 
 MAX_BACKUP = 512 * 1024 * 1024
 """Bytes a backup may have (10,000 games of decisions are ~60 MB)."""
@@ -29,9 +29,10 @@ def _where(parser: argparse.ArgumentParser, run) -> None:
 
 def _database(args) -> Path:
     """The config's database, or the one in ``--data-dir``."""
+    # deferred: start-up time (only this command)
     from dataclasses import replace
 
-    from .config import load_config
+    from ..config import load_config  # deferred: as above
 
     config = load_config(getattr(args, "config", None))
     if config.errors:
@@ -44,8 +45,10 @@ def _database(args) -> Path:
 def _read_store(args):
     """The store opened read-only, or InputError when there is none to read (an export never
     creates one)."""
+    # deferred: start-up time (only this command)
     import sqlite3
 
+    # deferred: start-up time (only this command)
     from storage.store import Store, StoreError
 
     path = _database(args)
@@ -64,6 +67,7 @@ def write_out(text: str, out: str | None) -> None:
     if out is None or out == "-":
         sys.stdout.write(text)
         return
+    # deferred: start-up time (only this command)
     from storage.history_file import write_atomically
 
     try:
@@ -84,6 +88,7 @@ class Export:
 
     @staticmethod
     def run(args) -> int:
+        # deferred: start-up time (only this command)
         from storage.history_file import export_text
 
         try:
@@ -107,8 +112,11 @@ class Import:
 
     @staticmethod
     def run(args) -> int:
+        # deferred: start-up time (only this command)
         from storage.history_file import BadBackup, restore
+        # deferred: start-up time (only this command)
         from storage.lock import AlreadyRunning, DataLock
+        # deferred: start-up time (only this command)
         from storage.store import SaveFailed, Store
 
         try:
