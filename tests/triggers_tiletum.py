@@ -71,6 +71,7 @@ TRIGGERS = {
     "tiletum.setup.festivals": lambda: setup(festivals=FEST[:3]),
     "tiletum.setup.tile": lambda: setup(festivals=(g.Festival("dance", 1, 1),) + FEST[1:]),
     "tiletum.setup.same_tile": lambda: setup(festivals=(FEST[0],) * 4),
+    "tiletum.setup.rules": lambda: g.TiletumSetup(2, (1, 2), FEST, TOKENS, rules=0),
     "tiletum.setup.negative_vp": lambda: setup(festivals=(replace(FEST[0], tile_vp=-1),)
                                                + FEST[1:]),
     "tiletum.no_die": lambda: g.apply(state(), g.Take(state().actor, 99)),
@@ -95,7 +96,9 @@ TRIGGERS = {
     "tiletum.gold": too_poor,
     "tiletum.gold_phase": lambda: g.apply(state(g.FESTIVAL), g.Gold(1, 3)),
     "tiletum.gold_count": lambda: g.apply(state(), g.Gold(1, -1)),
-    "tiletum.king_untracked": lambda: g.apply(replace(state(), king=None), g.King(1, 2)),
+    "tiletum.king_untracked": lambda: g.apply(g.apply(g.apply(
+        g.start(g.TiletumSetup(2, (1, 2), FEST, TOKENS, rules=2), 3), g.Begin()), g.Reveal()),
+        g.King(1, 2)),
     "tiletum.king_phase": lambda: g.apply(state(g.FESTIVAL), g.King(1, 2)),
     "tiletum.king_steps": lambda: g.apply(state(), g.King(1, 0)),
     "tiletum.king_order": lambda: g.apply(state(g.KING), g.TurnOrder((2, 1))),

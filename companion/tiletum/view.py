@@ -30,7 +30,7 @@ class TiletumView:
     festivals: tuple[Festival, ...]
     last: tuple[str, ...]
     start_gold: Mapping[int, int]  # seat -> the gold they start with
-    track: Track | None = None  # the king track (rules 3; None in older games)
+    track: Track | None = None  # the king track (None unless the reading follows it)
     king_vp: tuple[int, ...] | None = None  # per seat (seat order): VP from king phases so far
     # the king phase: in the king phase as it would be scored now; in the festival as it was
     # scored this round (its ``space_vp`` is what the king-track festival tile adds)
@@ -50,7 +50,7 @@ def view(state: Tiletum, seat: int | None = None) -> TiletumView:
     """What ``seat`` may know (None: the whole table). No one may look at the face-down tokens
     and nothing else is secret, so every seat sees what the table sees."""
     king, track, king_vp = None, None, None
-    if state.king:
+    if state.setup.reading.follows_king_track:
         track, king_vp = state.king.track, state.king.vp
         if state.phase == KING:
             king = king_result(state)

@@ -1,0 +1,46 @@
+"""The readings of the Tiletum rulebook (seed 004) a game may be played by, each a value with
+named features: the engine asks a game's reading what it does, never its number.
+
+A session's config stores the reading's ``number`` as ``rules`` (a config without it was kept
+under the oldest reading); ``reading(number)`` is the one place a number becomes a reading.
+Every reading keeps each player's gold (start, turns paid, yellow dice, the table's reports).
+
+>>> reading(2).turning_needs_gold, reading(2).follows_king_track
+(True, False)
+>>> CURRENT is READINGS[3]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import IllegalDecision
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of the rulebook and what it does."""
+    number: int  # the config's ``rules``
+    turning_needs_gold: bool  # a die is turned only with the gold it costs (2 a step)
+    # the device follows the king track: corruption moves the discs left, ``King`` moves one
+    # right, the king phase scores it and gives the turn order
+    follows_king_track: bool
+
+
+RULES_1 = Reading(1, turning_needs_gold=False, follows_king_track=False)
+RULES_2 = Reading(2, turning_needs_gold=True, follows_king_track=False)
+RULES_3 = Reading(3, turning_needs_gold=True, follows_king_track=True)
+READINGS = {r.number: r for r in (RULES_1, RULES_2, RULES_3)}  # by the config's ``rules``
+CURRENT = RULES_3  # new games are played by it
+OLDEST = RULES_1  # a config kept without ``rules`` was played by it
+
+
+def reading(number: int) -> Reading:
+    """The reading a config's ``rules`` names; refused (``tiletum.setup.rules``) if unknown."""
+    found = READINGS.get(number)
+    if found is None:
+        raise IllegalDecision(f"no rulebook reading {number!r}: the readings are "
+                              f"{', '.join(map(str, READINGS))}", code="tiletum.setup.rules",
+                              rules=str(number))
+    return found
