@@ -11,12 +11,12 @@ they meet the criterion → the next round (the wheel turns one step), or the en
 Completed buildings' bonus AP markers can be reported during the passes and the king phase
 (``Bonus``).
 
-Where the game's reading follows the king track (readings.py), the device follows it (``king.py``): the discs start on 0, each
-revealed token moves them left, ``King(seat, steps)`` (the King action's AP, entered by the
-table for any seat during the passes and until the king phase is scored) moves one right, and
-the king phase is scored when the table confirms the turn order, which is then the track's
-(``TurnOrder`` with any other order is refused): VP per space, the bonus tile to the leader (4
-VP in the last round), red discs back to 0.
+Where the game's reading follows the king track (readings.py), so does the device (``king.py``):
+the discs start on 0, each revealed token moves them left, ``King(seat, steps)`` (the King
+action's AP, entered by the table for any seat during the passes and until the king phase is
+scored) moves one right, and the king phase is scored when the table confirms the turn order,
+which is then the track's (``TurnOrder`` with any other order is refused): VP per space, the
+bonus tile to the leader (4 VP in the last round), red discs back to 0.
 
 The face-down tokens are the only secret, and no one may look at them (seed 004: "뒷면이 보이도록
 1개씩 놓습니다 ... 차례대로 1개씩 공개"): every seat's ``view`` is the table's, which holds the
@@ -90,7 +90,8 @@ def apply(state: Tiletum, decision: Decision) -> Tiletum:
             raise IllegalDecision("reveal the corruption token first",
                                   code="tiletum.reveal_first")
         token = state.tokens[state.revealed]
-        if state.setup.reading.follows_king_track:  # seed 004: "모든 플레이어는 왕 트랙에 있는 자신의 디스크를 ... 왼쪽으로"
+        if state.setup.reading.follows_king_track:
+            # seed 004: "모든 플레이어는 왕 트랙에 있는 자신의 디스크를 ... 왼쪽으로"
             state = replace(state, king=replace(state.king,
                                                 track=move_left(state.king.track, token)))
         return replace(state, phase=TAKE, revealed=state.revealed + 1, turn=0,
@@ -212,8 +213,8 @@ def _king(state: Tiletum, decision: King) -> Tiletum:
 
 
 def _king_phase(state: Tiletum, decision: TurnOrder) -> Tiletum:
-    """A followed king track: the turn order is the track's (confirmed, not chosen); the phase is scored:
-    VP per space, the bonus tile (4 VP in the last round), red discs back to 0."""
+    """A followed king track: the turn order is the track's (confirmed, not chosen); the phase
+    is scored: VP per space, the bonus tile (4 VP in the last round), red discs back to 0."""
     result = king_result(state)
     if tuple(decision.order) != result.order:
         raise IllegalDecision("the turn order comes from the king track: the most advanced "

@@ -30,6 +30,7 @@ class TiletumView:
     festivals: tuple[Festival, ...]
     last: tuple[str, ...]
     start_gold: Mapping[int, int]  # seat -> the gold they start with
+    follows_king_track: bool = False  # the game's reading follows the king track
     track: Track | None = None  # the king track (None unless the reading follows it)
     king_vp: tuple[int, ...] | None = None  # per seat (seat order): VP from king phases so far
     # the king phase: in the king phase as it would be scored now; in the festival as it was
@@ -61,4 +62,4 @@ def view(state: Tiletum, seat: int | None = None) -> TiletumView:
                        state.tokens[:state.revealed], len(state.tokens) - state.revealed,
                        state.takes, state.players, state.festival, state.setup.festivals,
                        state.last, {s: starting(state, s).gold for s in state.setup.order},
-                       track, king_vp, king)
+                       state.setup.reading.follows_king_track, track, king_vp, king)

@@ -281,12 +281,12 @@ def _check_act(state: Troyes, decision: Act) -> list[Die]:
 def _gain(state: Troyes, decision: Act, dice: list[Die]):
     """The state after what the action gives, and its numbers for the log."""
     seat, p = decision.seat, state.players[decision.seat - 1]
-    tracked = state.setup.reading.tracks_board
+    tracks_board = state.setup.reading.tracks_board
     if decision.kind == FARMING:
         gain = farming(dice)
         return with_player(state, seat, deniers=p.deniers + gain), {"deniers": gain}
     if decision.kind == CATHEDRAL:
-        if tracked:
+        if tracks_board:
             state = tracking.build(state, seat, dice)
         spaces = cathedral(dice)
         influence = gain_influence(p.influence, sum(i for *_, i in spaces))
@@ -295,10 +295,10 @@ def _gain(state: Troyes, decision: Act, dice: list[Die]):
                 {"vp": len(spaces), "influence": influence - p.influence,
                  "pips": tuple(pip for pip, *_ in spaces)})
     if decision.kind == CITIZEN:  # untracked: where it goes is entered with Citizens
-        if not tracked:
+        if not tracks_board:
             return state, {}
         return tracking.citizen(state, seat, dice[0], decision.bumped, decision.origin)
-    if decision.kind == EVENT and tracked:
+    if decision.kind == EVENT and tracks_board:
         return tracking.event_act(state, seat, dice, decision.event, decision.divisor)
     uses = by_divisor(dice, decision.divisor)
     if decision.kind == EVENT:  # +1 influence per cube placed

@@ -108,12 +108,13 @@ class TroyesView:
 
     def score_inputs(self, names: Sequence[str]) -> list[TroyesPlayer]:
         """The final score as the device kept the game, for the score entry: score tokens (the
-        VP tracked), and where the board is tracked the unresolved events holding the player's cube and the
-        cathedral levels with their cube; the table adds worker spaces and character cards."""
+        VP tracked), and where the board is tracked the unresolved events holding the player's
+        cube and the cathedral levels with their cube; the table adds worker spaces and
+        character cards."""
+        board = self.tracks_board
         return [TroyesPlayer(name, tokens=self.players[seat - 1].vp,
-                             unresolved_events=self.unresolved_events(seat) if self.tracks_board else 0,
-                             cathedral_levels=self.cathedral_levels(seat) if self.tracks_board
-                             else (),
+                             unresolved_events=self.unresolved_events(seat) if board else 0,
+                             cathedral_levels=self.cathedral_levels(seat) if board else (),
                              character_points=(0,) * self.character_cards)
                 for seat, name in enumerate(names, start=1)]
 
