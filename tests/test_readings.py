@@ -15,38 +15,39 @@ from companion.troyes.game import (PLACEMENT, Act, BlackDice, CollectIncome, Fai
                                    RevealEvent, TroyesRules, TroyesSetup, apply, legal, start,
                                    view)
 
-TROYES = troyes_readings.READINGS.values()
-TILETUM = tiletum_readings.READINGS.values()
+TROYES = troyes_readings.READINGS.all
+TILETUM = tiletum_readings.READINGS.all
 TROYES_CONFIG = {"players": 2, "citizens": [[2, 2, 2], [2, 2, 2]], "neutral": [2, 2, 2]}
 TILETUM_CONFIG = {k: v for k, v in tiletum.config_for(
     2, (1, 2), tiletum.DEFAULT_FESTIVALS, (0, 0, 1, 1, 2, 2)).items() if k != "rules"}
 NUMBERED = "rules {0.number}".format
-GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings, "troyes.setup_rules"),
-         (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings, "tiletum.setup.rules")]
+GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings.READINGS),
+         (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings.READINGS)]
 
 
 # --- which reading a stored game names ----------------------------------------------------------
 
-@pytest.mark.parametrize("rules, config, readings, code", GAMES, ids=("troyes", "tiletum"))
-def test_every_stored_rules_number_names_its_reading(rules, config, readings, code):
+@pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
+def test_every_stored_rules_number_names_its_reading(rules, config, readings):
     """A config without ``rules`` was kept under the oldest reading; 1, 2 and 3 name theirs; new
     games are played by the newest."""
-    assert rules.initial(config, 1).setup.reading is readings.OLDEST is readings.READINGS[1]
-    for number, reading in readings.READINGS.items():
-        assert reading.number == number
-        assert rules.initial({**config, "rules": number}, 1).setup.reading is reading
-    assert list(readings.READINGS) == [1, 2, 3]
-    assert readings.CURRENT is readings.READINGS[max(readings.READINGS)]
+    assert rules.initial(config, 1).setup.reading is readings.oldest is readings[1]
+    assert [r.number for r in readings.all] == [1, 2, 3]
+    for reading in readings.all:
+        assert readings[reading.number] is reading
+        assert rules.initial({**config, "rules": reading.number}, 1).setup.reading is reading
+    assert readings.current is readings[3]
 
 
-@pytest.mark.parametrize("rules, config, readings, code", GAMES, ids=("troyes", "tiletum"))
-@pytest.mark.parametrize("number", [0, 4, "3", None])
-def test_an_unknown_reading_is_refused_with_its_code(rules, config, readings, code, number):
+@pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
+@pytest.mark.parametrize("number", [0, 4, "3", None, True])
+def test_an_unknown_reading_is_refused_with_its_code(rules, config, readings, number):
     """A game kept by a newer version (or a damaged config) is refused, not played by a reading
     it was not played by."""
     with pytest.raises(IllegalDecision) as refused:
         rules.initial({**config, "rules": number}, 1)
-    assert refused.value.code == code and refused.value.fields == {"rules": str(number)}
+    assert refused.value.code == "session.unknown_reading"
+    assert refused.value.fields == {"game": readings.game, "rules": str(number)}
 
 
 def test_the_readings_are_those_kept_games_were_played_by():

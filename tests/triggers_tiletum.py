@@ -71,7 +71,6 @@ TRIGGERS = {
     "tiletum.setup.festivals": lambda: setup(festivals=FEST[:3]),
     "tiletum.setup.tile": lambda: setup(festivals=(g.Festival("dance", 1, 1),) + FEST[1:]),
     "tiletum.setup.same_tile": lambda: setup(festivals=(FEST[0],) * 4),
-    "tiletum.setup.rules": lambda: g.TiletumSetup(2, (1, 2), FEST, TOKENS, rules=0),
     "tiletum.setup.negative_vp": lambda: setup(festivals=(replace(FEST[0], tile_vp=-1),)
                                                + FEST[1:]),
     "tiletum.no_die": lambda: g.apply(state(), g.Take(state().actor, 99)),

@@ -142,7 +142,6 @@ TRIGGERS = {
     "troyes.setup_count": lambda: TroyesSetup(2, ((1, 1, 1), (2, 2, 2)), (2, 2, 2)),
     "troyes.setup_neutral": lambda: TroyesSetup(2, ((2, 2, 2), (2, 2, 2)), (1, 1, 1)),
     "troyes.setup_citizens": lambda: TroyesSetup(players=3, citizens=((1, 1, 1),)),
-    "troyes.setup_rules": lambda: TroyesSetup(players=2, citizens=((1, 1, 1),) * 2, rules=4),
     "troyes.setup_first": lambda: TroyesSetup(2, ((1, 1, 1), (1, 1, 1)), first=3),
     "troyes.no_seat": lambda: apply(income(), Adjust(3, vp=1)),
     "troyes.no_die": lambda: apply(actions(), Act(1, (99,), "event", 2)),

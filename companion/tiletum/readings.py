@@ -2,10 +2,11 @@
 named features: the engine asks a game's reading what it does, never its number.
 
 A session's config stores the reading's ``number`` as ``rules`` (a config without it was kept
-under the oldest reading); ``reading(number)`` is the one place a number becomes a reading.
+under the oldest reading); ``READINGS[number]`` is the one place a number becomes a reading
+(companion/readings.py: an unknown number is refused).
 Every reading keeps each player's gold (start, turns paid, yellow dice, the table's reports).
 
->>> reading(2).turning_needs_gold, reading(2).follows_king_track
+>>> READINGS[2].turning_needs_gold, READINGS[2].follows_king_track
 (True, False)
 >>> CURRENT is READINGS[3]
 True
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import IllegalDecision
+from ..readings import Readings
 
 
 @dataclass(frozen=True)
@@ -31,16 +32,6 @@ class Reading:
 RULES_1 = Reading(1, turning_needs_gold=False, follows_king_track=False)
 RULES_2 = Reading(2, turning_needs_gold=True, follows_king_track=False)
 RULES_3 = Reading(3, turning_needs_gold=True, follows_king_track=True)
-READINGS = {r.number: r for r in (RULES_1, RULES_2, RULES_3)}  # by the config's ``rules``
-CURRENT = RULES_3  # new games are played by it
-OLDEST = RULES_1  # a config kept without ``rules`` was played by it
-
-
-def reading(number: int) -> Reading:
-    """The reading a config's ``rules`` names; refused (``tiletum.setup.rules``) if unknown."""
-    found = READINGS.get(number)
-    if found is None:
-        raise IllegalDecision(f"no rulebook reading {number!r}: the readings are "
-                              f"{', '.join(map(str, READINGS))}", code="tiletum.setup.rules",
-                              rules=str(number))
-    return found
+READINGS = Readings("Tiletum", RULES_1, RULES_2, RULES_3)  # by the config's ``rules``
+CURRENT = READINGS.current  # new games are played by it
+OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

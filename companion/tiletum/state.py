@@ -91,7 +91,7 @@ class TiletumSetup:
     reading: readings.Reading = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "reading", readings.reading(self.rules))
+        object.__setattr__(self, "reading", readings.READINGS[self.rules])
         check_players(self.players)
         check_order(self.order, self.players)
         if len(self.festivals) != ROUNDS:

@@ -2,9 +2,10 @@
 named features: the engine asks a game's reading what it does, never its number.
 
 A session's config stores the reading's ``number`` as ``rules`` (a config without it was kept
-under the oldest reading); ``reading(number)`` is the one place a number becomes a reading.
+under the oldest reading); ``READINGS[number]`` is the one place a number becomes a reading
+(companion/readings.py: an unknown number is refused).
 
->>> reading(2).must_defend, reading(2).tracks_board
+>>> READINGS[2].must_defend, READINGS[2].tracks_board
 (True, False)
 >>> CURRENT is READINGS[3]
 True
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import IllegalDecision
+from ..readings import Readings
 
 MAX_BLACK = 6  # black dice the events may add in one round: the box holds 6 (seed 002)
 
@@ -37,16 +38,6 @@ RULES_2 = Reading(2, passed_player_only_passes=True, must_defend=True, tracks_bo
                   max_black=12)
 RULES_3 = Reading(3, passed_player_only_passes=True, must_defend=True, tracks_board=True,
                   max_black=MAX_BLACK)
-READINGS = {r.number: r for r in (RULES_1, RULES_2, RULES_3)}  # by the config's ``rules``
-CURRENT = RULES_3  # new games are played by it
-OLDEST = RULES_1  # a config kept without ``rules`` was played by it
-
-
-def reading(number: int) -> Reading:
-    """The reading a config's ``rules`` names; refused (``troyes.setup_rules``) if unknown."""
-    found = READINGS.get(number)
-    if found is None:
-        raise IllegalDecision(f"no rulebook reading {number!r}: the readings are "
-                              f"{', '.join(map(str, READINGS))}", code="troyes.setup_rules",
-                              rules=str(number))
-    return found
+READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3)  # by the config's ``rules``
+CURRENT = READINGS.current  # new games are played by it
+OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

@@ -46,7 +46,7 @@ class TroyesSetup:
     reading: Reading = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "reading", readings.reading(self.rules))
+        object.__setattr__(self, "reading", readings.READINGS[self.rules])
         rounds(self.players)  # 2 to 4 players
         if len(self.citizens) != self.players:
             raise IllegalDecision("give the citizens of every player",
