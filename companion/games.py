@@ -14,6 +14,8 @@ no game: the app's first frame and the command line stay quick.
 ('troyes', 'troyes-score')
 >>> schema_for("citadels").seat_tags, schema_for("race") == ResultSchema()
 ('final_characters', True)
+>>> [r.number for r in game("troyes").rulebook_readings().all]
+[1, 2, 3]
 """
 
 from __future__ import annotations
@@ -46,8 +48,9 @@ class ResultSchema:
 @dataclass(frozen=True)
 class Game:
     """One game: ``sessions`` maps each kind of stored session to its engine's import path
-    (the game's own kind is its id); ``readings`` names the tuple of rulebook readings its
-    kept games may have been played under (config ``rules``), if it has more than one."""
+    (the game's own kind is its id); ``readings`` names its rulebook readings (a
+    ``companion.readings.Readings``: the values its engine is built with, by the config's
+    ``rules``), if it has more than one."""
 
     id: str
     sessions: Mapping[str, str]
@@ -62,6 +65,10 @@ class Game:
     def rules(self, kind: str | None = None):
         """The engine of session ``kind`` (default: the game itself), made once."""
         return _engine(self.sessions[kind or self.id])
+
+    def rulebook_readings(self):
+        """The game's ``Readings`` (None: one reading only)."""
+        return resolve(self.readings) if self.readings else None
 
     def score_rules(self):
         """The final scoring by hand (a ``companion.score_entry.ScoreRules``), if any."""
@@ -79,9 +86,11 @@ BUILT_IN = (
                       "citadels-score": "companion.citadels.score_rules:CitadelsScoreRules"},
          ResultSchema(seat_tags="final_characters", tag_group="edition")),
     Game("troyes", {"troyes": "companion.troyes.game:TroyesRules",
-                    "troyes-score": "companion.troyes.scoring:TroyesScoreRules"}),
+                    "troyes-score": "companion.troyes.scoring:TroyesScoreRules"},
+         readings="companion.troyes.readings:READINGS"),
     Game("tiletum", {"tiletum": "companion.tiletum.game:TiletumRules",
-                     "tiletum-score": "companion.tiletum.scoring:TiletumScoreRules"}),
+                     "tiletum-score": "companion.tiletum.scoring:TiletumScoreRules"},
+         readings="companion.tiletum.readings:READINGS"),
 )
 
 _games: list[Game] = list(BUILT_IN)

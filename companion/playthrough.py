@@ -7,7 +7,7 @@ from __future__ import annotations
 from .rng import Rng
 from .tiletum import game as tiletum
 from .troyes import game as troyes
-from .troyes.state import RULES as TROYES_READING
+from .troyes.readings import CURRENT as TROYES_READING
 
 NAMES = [f"Player {n}" for n in range(1, 9)]
 
@@ -27,7 +27,7 @@ def troyes_game(seed: int, end: int = 0) -> tuple[dict, int, list[dict]]:
     seldom."""
     rng = Rng(seed)
     config = {"players": 4, "citizens": [[0, 0, 0]] * 4, "neutral": [0, 0, 0], "first": 1,
-              "rules": TROYES_READING, "names": NAMES[:4]}
+              "rules": TROYES_READING.number, "names": NAMES[:4]}
 
     def pick(legal):
         acts = [d for d in legal if not isinstance(d, troyes.Pass)]

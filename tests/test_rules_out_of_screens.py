@@ -51,13 +51,13 @@ def test_a_kept_troyes_game_gives_the_score_entry_its_tokens_events_and_cathedra
     """Under rules 3 the unresolved events holding a player's cube and the cathedral levels
     with one count; before, only the VP tracked; each character card in play starts at 0."""
     card = EventCard(1, YELLOW, 2, 1, 1, 1, cubes=(2, 2))
-    tracked = troyes_view(tracked=True, events=(card,), cathedral=((2,), (), ()))
+    tracked = troyes_view(tracks_board=True, events=(card,), cathedral=((2,), (), ()))
     mina, joon = tracked.score_inputs(["Mina", "Joon"])
     assert (mina.name, mina.tokens, mina.unresolved_events, mina.cathedral_levels) == \
         ("Mina", 7, 0, ())
     assert (joon.tokens, joon.unresolved_events, joon.cathedral_levels) == (3, 1, (1,))
     assert mina.character_points == (0, 0)
-    untracked = replace(tracked, tracked=False).score_inputs(["Mina", "Joon"])
+    untracked = replace(tracked, tracks_board=False).score_inputs(["Mina", "Joon"])
     assert [(p.unresolved_events, p.cathedral_levels) for p in untracked] == [(0, ()), (0, ())]
 
 

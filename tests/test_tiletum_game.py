@@ -13,13 +13,14 @@ from companion.rng import Rng
 from companion.rules import Outcome
 from companion.session import Session
 from companion.tiletum import game as g
+from companion.tiletum.readings import CURRENT
 from companion.tiletum.wheel import ACTIONS, DRAWN, RESOURCE, TileDie, action_at
 
 FEST = g.DEFAULT_FESTIVALS
 
 
 def new(players=3, order=None, seed=7, festivals=FEST, corruption=(0, 0, 1, 1, 2, 2),
-        rules=g.RULES):
+        rules=CURRENT.number):
     order = order or tuple(range(1, players + 1))
     return g.start(g.TiletumSetup(players, order, festivals, corruption, rules), seed)
 

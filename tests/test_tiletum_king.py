@@ -9,6 +9,7 @@ import pytest
 from companion.errors import IllegalDecision
 from companion.session import Session
 from companion.tiletum import game as g
+from companion.tiletum.readings import CURRENT
 from companion.tiletum.king import Track, advance, king_phase, move_left, start_track
 
 FEST = g.DEFAULT_FESTIVALS
@@ -16,7 +17,7 @@ KING_FEST = (g.Festival("king_track", 2, 1),) + FEST[1:]
 RULES = g.TiletumRules()
 
 
-def new(players=3, rules=g.RULES, festivals=FEST, corruption=(1, 1, 2, 2, 2, 2), seed=7):
+def new(players=3, rules=CURRENT.number, festivals=FEST, corruption=(1, 1, 2, 2, 2, 2), seed=7):
     setup = g.TiletumSetup(players, tuple(range(1, players + 1)), festivals, corruption, rules)
     return g.apply(g.start(setup, seed), g.Begin())
 

@@ -170,7 +170,7 @@ def check_view(state) -> None:
         assert after.last[-1] == str(spent)
         if act.kind == g.FARMING:
             assert after.last[3] == str(preview.farming)
-        if act.kind == g.EVENT and state.setup.tracked:  # the card's divisor, its free flags
+        if act.kind == g.EVENT and state.setup.reading.tracks_board:  # its card: divisor, flags
             card = next(c for c in state.events if c.id == act.event)
             cubes = min(dict(preview.divided).get(card.divisor, 0), card.free)
             if card.divisor in dict(preview.divided):

@@ -120,10 +120,10 @@ def test_a_game_kept_under_rules_1_replays_as_it_was_played():
     played when a passed player could still act and failing was always allowed; it replays
     under rules 1, while every new game (the setup screen's config) is played by the rulebook."""
     from companion.troyes.game import TroyesRules
-    from companion.troyes.state import RULES
+    from companion.troyes.readings import CURRENT
     config = {"players": 2, "citizens": [[1, 1, 1], [1, 1, 1]]}
     old = TroyesRules().initial(config, 8)
-    assert old.setup.rules == 1 and RULES == 3
+    assert old.setup.rules == 1 and CURRENT.number == 3
     old = apply(apply(apply(old, CollectIncome()), BlackDice(0)), Pass(1))
     die2 = next(i for i, d in old.dice if d.owner == 2)
     old = apply(old, Act(2, (die2,), "card", 6))

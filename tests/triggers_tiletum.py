@@ -95,7 +95,9 @@ TRIGGERS = {
     "tiletum.gold": too_poor,
     "tiletum.gold_phase": lambda: g.apply(state(g.FESTIVAL), g.Gold(1, 3)),
     "tiletum.gold_count": lambda: g.apply(state(), g.Gold(1, -1)),
-    "tiletum.king_untracked": lambda: g.apply(replace(state(), king=None), g.King(1, 2)),
+    "tiletum.king_untracked": lambda: g.apply(g.apply(g.apply(
+        g.start(g.TiletumSetup(2, (1, 2), FEST, TOKENS, rules=2), 3), g.Begin()), g.Reveal()),
+        g.King(1, 2)),
     "tiletum.king_phase": lambda: g.apply(state(g.FESTIVAL), g.King(1, 2)),
     "tiletum.king_steps": lambda: g.apply(state(), g.King(1, 0)),
     "tiletum.king_order": lambda: g.apply(state(g.KING), g.TurnOrder((2, 1))),

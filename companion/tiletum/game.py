@@ -11,12 +11,12 @@ they meet the criterion → the next round (the wheel turns one step), or the en
 Completed buildings' bonus AP markers can be reported during the passes and the king phase
 (``Bonus``).
 
-Under rules 3 the device follows the king track (``king.py``): the discs start on 0, each
-revealed token moves them left, ``King(seat, steps)`` (the King action's AP, entered by the
-table for any seat during the passes and until the king phase is scored) moves one right, and
-the king phase is scored when the table confirms the turn order, which is then the track's
-(``TurnOrder`` with any other order is refused): VP per space, the bonus tile to the leader (4
-VP in the last round), red discs back to 0.
+Where the game's reading follows the king track (readings.py), so does the device (``king.py``):
+the discs start on 0, each revealed token moves them left, ``King(seat, steps)`` (the King
+action's AP, entered by the table for any seat during the passes and until the king phase is
+scored) moves one right, and the king phase is scored when the table confirms the turn order,
+which is then the track's (``TurnOrder`` with any other order is refused): VP per space, the
+bonus tile to the leader (4 VP in the last round), red discs back to 0.
 
 The face-down tokens are the only secret, and no one may look at them (seed 004: "뒷면이 보이도록
 1개씩 놓습니다 ... 차례대로 1개씩 공개"): every seat's ``view`` is the table's, which holds the
@@ -43,8 +43,9 @@ from ..rng import Seed
 from ..rules import Engine, Outcome
 from .king import advance, move_left
 from .moves import king_result, legal, Offer, take_offer
+from .readings import CURRENT, OLDEST
 from .state import (BONUS_PHASES, CHOSEN, DEFAULT_FESTIVALS, FESTIVAL, JOKER, KING, KING_SPACES,
-                    KING_STEPS, MARKERS_PER_PLAYER, MARKER_VALUES, OVER, PASSES, REVEAL, RULES,
+                    KING_STEPS, MARKERS_PER_PLAYER, MARKER_VALUES, OVER, PASSES, REVEAL,
                     SAMPLE_COUNTS, START, TAKE, Begin, Bonus, check_order, Decision,
                     default_festivals, Festival, festival_data, festival_tiles, FestivalScore, Gold,
                     King, KingTrack, PlayerState, prepare_round, Reveal, start, starting, Starting,
@@ -59,7 +60,7 @@ __all__ = [  # what screens, tests and the command line import from here
     "Decision", "FESTIVAL", "Festival", "FestivalScore", "Gain", "Gold", "JOKER", "KING",
     "KING_SPACES", "KING_STEPS", "King", "KingTrack", "MARKERS_PER_PLAYER", "MARKER_VALUES",
     "MAX_PIP_STEPS", "OVER", "Offer", "PASSES", "PIP_CHANGE_GOLD", "PlayerState", "REVEAL",
-    "ROUNDS", "RULES", "Reveal", "SAMPLE_COUNTS", "START", "START_GOLD", "START_RESOURCES",
+    "ROUNDS", "Reveal", "SAMPLE_COUNTS", "START", "START_GOLD", "START_RESOURCES",
     "Starting", "TAKE", "Take", "Taken", "TileDie", "Tiletum", "TiletumRules", "TiletumSetup",
     "TiletumView", "TurnOrder", "apply", "change_pip", "check_corruption", "check_order",
     "check_players", "config_for", "corruption_tokens", "default_festivals", "encode",
@@ -89,7 +90,8 @@ def apply(state: Tiletum, decision: Decision) -> Tiletum:
             raise IllegalDecision("reveal the corruption token first",
                                   code="tiletum.reveal_first")
         token = state.tokens[state.revealed]
-        if state.king:  # seed 004: "모든 플레이어는 왕 트랙에 있는 자신의 디스크를 ... 왼쪽으로"
+        if state.setup.reading.follows_king_track:
+            # seed 004: "모든 플레이어는 왕 트랙에 있는 자신의 디스크를 ... 왼쪽으로"
             state = replace(state, king=replace(state.king,
                                                 track=move_left(state.king.track, token)))
         return replace(state, phase=TAKE, revealed=state.revealed + 1, turn=0,
@@ -100,7 +102,7 @@ def apply(state: Tiletum, decision: Decision) -> Tiletum:
         if not isinstance(decision, TurnOrder):
             raise IllegalDecision("the new turn order first", code="tiletum.order_first")
         check_order(decision.order, state.setup.players)
-        if state.king:
+        if state.setup.reading.follows_king_track:
             return _king_phase(state, decision)
         return replace(state, order=tuple(decision.order), phase=FESTIVAL, turn=0,
                        last=("ordered",))
@@ -130,7 +132,7 @@ def _take(state: Tiletum, decision) -> Tiletum:
         raise IllegalDecision("only a die on the Joker wedge chooses its action",
                               code="tiletum.joker_only")
     held = state.players[decision.seat - 1].gold
-    if got.gold > held and state.setup.rules >= 2:
+    if got.gold > held and state.setup.reading.turning_needs_gold:
         # seed 004: "금화 2개를 소비하여 ... 눈금을 1만큼 더하거나 뺄 수 있습니다": paid before the
         # die is taken, so a yellow die's own gold cannot pay for its turning
         raise IllegalDecision(f"turning this die costs {got.gold} gold; seat {decision.seat} "
@@ -195,7 +197,7 @@ def _gold(state: Tiletum, decision: Gold) -> Tiletum:
 
 
 def _king(state: Tiletum, decision: King) -> Tiletum:
-    if state.king is None:
+    if not state.setup.reading.follows_king_track:
         raise IllegalDecision("this game was started before the device followed the king track",
                               code="tiletum.king_untracked")
     if state.phase not in BONUS_PHASES:
@@ -211,8 +213,8 @@ def _king(state: Tiletum, decision: King) -> Tiletum:
 
 
 def _king_phase(state: Tiletum, decision: TurnOrder) -> Tiletum:
-    """Rules 3: the turn order is the king track's (confirmed, not chosen); the phase is scored:
-    VP per space, the bonus tile (4 VP in the last round), red discs back to 0."""
+    """A followed king track: the turn order is the track's (confirmed, not chosen); the phase
+    is scored: VP per space, the bonus tile (4 VP in the last round), red discs back to 0."""
     result = king_result(state)
     if tuple(decision.order) != result.order:
         raise IllegalDecision("the turn order comes from the king track: the most advanced "
@@ -261,7 +263,9 @@ encode = CODEC.encode
 
 
 class TiletumRules(Engine[Tiletum, Decision, TiletumView]):
-    """A Tiletum game as a session: config = players, order, festivals, corruption tokens."""
+    """A Tiletum game as a session: config = players, order, festivals, corruption tokens, rules
+    (the rulebook reading's number, readings.py: ``CURRENT`` for new games; a config without it
+    was kept under the oldest)."""
 
     game_id = "tiletum"
     codec = CODEC
@@ -278,12 +282,13 @@ class TiletumRules(Engine[Tiletum, Decision, TiletumView]):
         festivals = tuple(Festival(f["tile"], f["tile_vp"], f["board_vp"])
                           for f in config["festivals"])
         return start(TiletumSetup(config["players"], tuple(config["order"]), festivals,
-                                  tuple(config["corruption"]), config.get("rules", 1)), seed)
+                                  tuple(config["corruption"]),
+                                  config.get("rules", OLDEST.number)), seed)
 
 
 def config_for(players: int, order, festivals, corruption) -> dict[str, Any]:
     """A session config (JSON) for these settings."""
     return {"players": players, "order": list(order), "corruption": list(corruption),
-            "rules": RULES,
+            "rules": CURRENT.number,
             "festivals": [{"tile": f.tile, "tile_vp": f.tile_vp, "board_vp": f.board_vp}
                           for f in festivals]}

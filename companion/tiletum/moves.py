@@ -41,7 +41,7 @@ def take_offer(wheel: Mapping[int, str], player: PlayerState, die: TileDie, step
 
 def king_result(state: Tiletum) -> KingResult | None:
     """The king phase as it would be scored now (None without a followed track)."""
-    if state.king is None:
+    if not state.setup.reading.follows_king_track:
         return None
     return king_phase(state.king.track, last_round=state.round == ROUNDS)
 
@@ -52,9 +52,9 @@ def legal(state: Tiletum) -> tuple[Decision, ...]:
     — but for the open-ended reports: any festival count 0 or more is accepted
     (``FestivalScore``), only counts 0-5 are listed (the king-track tile: every space, -10 to
     15); any gold 0 or more may be reported (``Gold``), each seat's gold as it stands and one
-    more are listed; under rules 3 any king-track move of 1 space or more (``King``, in the
-    passes and the king phase, for any seat), 1-6 listed. Under rules 3 the king phase's only
-    turn order is the track's."""
+    more are listed; where the reading follows the king track, any move on it of 1 space or
+    more (``King``, in the passes and the king phase, for any seat), 1-6 listed, and the king
+    phase's only turn order is the track's."""
     if state.phase in BONUS_PHASES:
         seats = range(1, state.setup.players + 1)
         bonuses = tuple(Bonus(seat, action, value) for seat in seats
@@ -62,7 +62,7 @@ def legal(state: Tiletum) -> tuple[Decision, ...]:
                         for action in CHOSEN for value in MARKER_VALUES)
         bonuses += tuple(Gold(seat, state.players[seat - 1].gold + n)
                          for seat in seats for n in (0, 1))
-        if state.king:
+        if state.setup.reading.follows_king_track:
             bonuses += tuple(King(seat, n) for seat in seats for n in KING_STEPS)
     else:
         bonuses = ()
@@ -76,7 +76,7 @@ def _moves(state: Tiletum) -> list[Decision]:
     if state.phase == REVEAL:
         return [Reveal()]
     if state.phase == KING:
-        if state.king:
+        if state.setup.reading.follows_king_track:
             return [TurnOrder(king_result(state).order)]
         return [TurnOrder(o) for o in permutations(state.order)]
     if state.phase == FESTIVAL:
@@ -87,7 +87,7 @@ def _moves(state: Tiletum) -> list[Decision]:
         return []
     wheel, out = orientation(state.offset, state.round), []
     held = state.players[state.actor - 1].gold
-    if state.setup.rules < 2:  # a game kept before gold was followed
+    if not state.setup.reading.turning_needs_gold:  # any turn, whatever the gold held
         held = PIP_CHANGE_GOLD * MAX_PIP_STEPS
     for i, d in state.wheel:
         for steps in range(-MAX_PIP_STEPS, MAX_PIP_STEPS + 1):

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
+from . import readings
 from .king import KingResult, Track, start_track
 from .scoring import festival_points
 from .wheel import (ACTIONS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie, check_corruption,
@@ -27,12 +28,6 @@ MARKERS_PER_PLAYER = 5
 BONUS_PHASES = (REVEAL, TAKE, KING)  # when a building can be completed: the action phase
 KING_SPACES = (-10, 15)  # the king track's VP, leftmost to rightmost space
 KING_STEPS = range(1, 7)  # King moves ``legal`` lists (any move of 1 space or more is legal)
-# 2: a die is turned only with the gold it costs (issue 17). Games kept before (rules 1, configs
-# without ``rules``) replay as they were played: their gold was not followed then.
-# 3: the king track is followed (issue 17): corruption moves it, ``King`` moves a disc, the king
-# phase scores it and gives the turn order. Games kept under rules 1-2 replay as they were:
-# no track, the turn order entered by the table.
-RULES = 3
 SAMPLE_COUNTS = range(6)  # festival counts ``legal`` lists (any count 0 or more is legal)
 
 
@@ -86,13 +81,17 @@ DEFAULT_FESTIVALS = default_festivals()
 
 @dataclass(frozen=True)
 class TiletumSetup:
+    """How a game is set up, and the rulebook reading it is played by: ``rules`` (stored in the
+    config) names the ``reading`` the engine asks (readings.py)."""
     players: int
     order: tuple[int, ...]  # seats in the first turn order
     festivals: tuple[Festival, ...]
     corruption: tuple[int, ...] = field(default_factory=corruption_tokens)
-    rules: int = RULES  # the reading of the rulebook this game is played (and replayed) by
+    rules: int = readings.CURRENT.number
+    reading: readings.Reading = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
+        object.__setattr__(self, "reading", readings.READINGS[self.rules])
         check_players(self.players)
         check_order(self.order, self.players)
         if len(self.festivals) != ROUNDS:
@@ -232,7 +231,7 @@ class Tiletum:
     turn: int = 0  # index in ``order`` of who acts (take and festival phases)
     takes: tuple[Taken, ...] = ()  # this round
     last: tuple[str, ...] = ()
-    king: KingTrack | None = None  # rules 3; None in games kept before the track was followed
+    king: KingTrack | None = None  # None unless the reading follows the king track
 
     @property
     def offset(self) -> int:
@@ -261,10 +260,10 @@ class Tiletum:
 
 
 def start(setup: TiletumSetup, seed: int | Seed) -> Tiletum:
-    """Each player holds their starting gold (1/3/5/6 by the first turn order); under rules 3
-    every disc is on the king track's 0, the first player's at the bottom."""
+    """Each player holds their starting gold (1/3/5/6 by the first turn order); where the
+    reading follows the king track every disc is on its 0, the first player's at the bottom."""
     king = KingTrack(start_track(setup.order), (0,) * setup.players) \
-        if setup.rules >= 3 else None
+        if setup.reading.follows_king_track else None
     return Tiletum(setup, as_seed(seed),
                    tuple(PlayerState(gold=START_GOLD[setup.order.index(seat)])
                          for seat in range(1, setup.players + 1)), tuple(setup.order),

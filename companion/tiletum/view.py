@@ -30,7 +30,8 @@ class TiletumView:
     festivals: tuple[Festival, ...]
     last: tuple[str, ...]
     start_gold: Mapping[int, int]  # seat -> the gold they start with
-    track: Track | None = None  # the king track (rules 3; None in older games)
+    follows_king_track: bool = False  # the game's reading follows the king track
+    track: Track | None = None  # the king track (None unless the reading follows it)
     king_vp: tuple[int, ...] | None = None  # per seat (seat order): VP from king phases so far
     # the king phase: in the king phase as it would be scored now; in the festival as it was
     # scored this round (its ``space_vp`` is what the king-track festival tile adds)
@@ -50,7 +51,7 @@ def view(state: Tiletum, seat: int | None = None) -> TiletumView:
     """What ``seat`` may know (None: the whole table). No one may look at the face-down tokens
     and nothing else is secret, so every seat sees what the table sees."""
     king, track, king_vp = None, None, None
-    if state.king:
+    if state.setup.reading.follows_king_track:
         track, king_vp = state.king.track, state.king.vp
         if state.phase == KING:
             king = king_result(state)
@@ -61,4 +62,4 @@ def view(state: Tiletum, seat: int | None = None) -> TiletumView:
                        state.tokens[:state.revealed], len(state.tokens) - state.revealed,
                        state.takes, state.players, state.festival, state.setup.festivals,
                        state.last, {s: starting(state, s).gold for s in state.setup.order},
-                       track, king_vp, king)
+                       state.setup.reading.follows_king_track, track, king_vp, king)

@@ -56,7 +56,7 @@ class DefenceState:
     turn: int = 0  # how many defences so far (the defender is start + turn, leftwards)
     vp: tuple[int, ...] = ()
     influence: tuple[int, ...] = ()
-    must_defend: bool = True  # False only for games kept under rules 1 (see TroyesSetup)
+    must_defend: bool = True  # the game's reading says (False only in the oldest)
 
     @property
     def can_fail(self) -> bool:

@@ -37,7 +37,8 @@ from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLO
 from .economy import gain_influence, lose_vp, pass_income, rounds
 from .log import add, line
 from .placement import check_placement
-from .moves import legal, max_black, offered
+from .readings import OLDEST
+from .moves import legal, offered
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENT,
                     EVENTS, FARMING, INCOME, KIND_COLOUR, KINDS, MAX_BLACK, OVER, PLACEMENT, Act,
                     Adjust, BlackDice, Citizens, CollectIncome, Cubes, Decision, Defend, Fail,
@@ -53,7 +54,7 @@ __all__ = ["ACTIONS", "CARD", "CATHEDRAL", "CITIZEN", "DEFENCE", "DIVIDED", "DIV
            "assumed_placement", "start", "wages", "apply", "legal", "view", "encode",
            "TroyesRules", "CODEC"]
 
-TRACKED_ONLY = (Place, Placement, RevealEvent, Cubes)  # decisions of rules 3 games
+BOARD_DECISIONS = (Place, Placement, RevealEvent, Cubes)  # of readings that track the board
 
 
 def _roll(state: Troyes) -> Troyes:
@@ -93,7 +94,7 @@ def apply(state: Troyes, decision: Decision) -> Troyes:
     one line saying what it did."""
     if state.finished:
         raise IllegalDecision("the game is over", code="troyes.game_over")
-    if isinstance(decision, TRACKED_ONLY) and not state.setup.tracked:
+    if isinstance(decision, BOARD_DECISIONS) and not state.setup.reading.tracks_board:
         raise IllegalDecision("this game was started before the device kept that",
                               code="troyes.not_tracked")
     if state.phase == PLACEMENT and not isinstance(decision, (Place, Adjust)):
@@ -112,7 +113,7 @@ def _apply(state: Troyes, decision: Decision):
         else:
             _check_seat(state, decision.seat)
             new = with_player(state, decision.seat, citizens=counts)
-        if state.setup.tracked:
+        if state.setup.reading.tracks_board:
             check_placement(state.setup.players, tracking.citizens_of(new),
                             new.neutral_citizens)
         return new, line("citizens", getattr(decision, "seat", None), citizens=counts)
@@ -156,7 +157,7 @@ def _events(state: Troyes, decision):
     if not isinstance(decision, BlackDice):
         raise IllegalDecision("how many black dice do the events add?",
                               code="troyes.events_first")
-    most = max_black(state)
+    most = state.setup.reading.max_black
     if not 0 <= decision.count <= most:
         raise IllegalDecision(f"the events add 0 to {most} black dice",
                               code="troyes.black_count", low=0, high=most)
@@ -168,7 +169,7 @@ def _events(state: Troyes, decision):
     own = [tuple(d for _, d in state.district(s)) for s in range(1, state.setup.players + 1)]
     return replace(state, black=black, phase=DEFENCE,
                    defence=defence_rules.start(state.start_player, own, black,
-                                              must_defend=state.setup.rules >= 2),
+                                              must_defend=state.setup.reading.must_defend),
                    last=("black",)), said
 
 
@@ -237,7 +238,7 @@ def _actions(state: Troyes, decision):
     _check_turn(state, decision)
     seat = decision.seat
     if state.players[seat - 1].passes and not isinstance(decision, Pass) \
-            and state.setup.rules >= 2:
+            and state.setup.reading.passed_player_only_passes:
         raise IllegalDecision("who passed takes no more actions this round",
                               code="troyes.passed", seat=seat)
     if isinstance(decision, Pass):
@@ -279,12 +280,13 @@ def _check_act(state: Troyes, decision: Act) -> list[Die]:
 
 def _gain(state: Troyes, decision: Act, dice: list[Die]):
     """The state after what the action gives, and its numbers for the log."""
-    seat, p, tracked = decision.seat, state.players[decision.seat - 1], state.setup.tracked
+    seat, p = decision.seat, state.players[decision.seat - 1]
+    tracks_board = state.setup.reading.tracks_board
     if decision.kind == FARMING:
         gain = farming(dice)
         return with_player(state, seat, deniers=p.deniers + gain), {"deniers": gain}
     if decision.kind == CATHEDRAL:
-        if tracked:
+        if tracks_board:
             state = tracking.build(state, seat, dice)
         spaces = cathedral(dice)
         influence = gain_influence(p.influence, sum(i for *_, i in spaces))
@@ -293,10 +295,10 @@ def _gain(state: Troyes, decision: Act, dice: list[Die]):
                 {"vp": len(spaces), "influence": influence - p.influence,
                  "pips": tuple(pip for pip, *_ in spaces)})
     if decision.kind == CITIZEN:  # untracked: where it goes is entered with Citizens
-        if not tracked:
+        if not tracks_board:
             return state, {}
         return tracking.citizen(state, seat, dice[0], decision.bumped, decision.origin)
-    if decision.kind == EVENT and tracked:
+    if decision.kind == EVENT and tracks_board:
         return tracking.event_act(state, seat, dice, decision.event, decision.divisor)
     uses = by_divisor(dice, decision.divisor)
     if decision.kind == EVENT:  # +1 influence per cube placed
@@ -390,7 +392,8 @@ encode = CODEC.encode
 
 class TroyesRules(Engine[Troyes, Decision, TroyesView]):
     """A Troyes game as a session: config = players, citizens, neutral citizens, first, rules
-    (``RULES`` for new games; a config without it was kept under rules 1, see TroyesSetup).
+    (the rulebook reading's number, readings.py: ``CURRENT`` for new games; a config without it
+    was kept under the oldest).
 
     ``legal`` lists every decision ``apply`` accepts, except the numbers the table reports,
     which no list holds (``open_kinds``): citizens and corrections (``Citizens``, ``Neutral``,
@@ -406,7 +409,7 @@ class TroyesRules(Engine[Troyes, Decision, TroyesView]):
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),
                                  tuple(config.get("neutral", (0, 0, 0))),
-                                 config.get("first", 1), config.get("rules", 1)), seed)
+                                 config.get("first", 1), config.get("rules", OLDEST.number)), seed)
 
     def legal(self, state: Troyes) -> tuple[Decision, ...]:
         return tuple(legal(state))

@@ -4,7 +4,7 @@ listed with the divisors the board offers, ``DIVISORS``).
 
 >>> from companion.troyes.game import BlackDice, CollectIncome, TroyesSetup, apply, start
 >>> g = apply(start(TroyesSetup(2, ((1, 0, 0), (0, 1, 0)), rules=2), seed=1), CollectIncome())
->>> len(legal(g)) == max_black(g) + 1
+>>> len(legal(g)) == g.setup.reading.max_black + 1
 True
 >>> g = apply(g, BlackDice(0))
 >>> [d for d in legal(g) if not isinstance(d, Act)]
@@ -22,14 +22,9 @@ from .defence import DefenceState
 from .dice import FLIP_COST, MAX_ACTION_DICE, MAX_FLIPPED, PRICE_PER_DIE, REROLL_COST, defence_sum
 from .economy import MAX_CITIZENS
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVISORS, EVENT, EVENTS, INCOME,
-                    KIND_COLOUR, MAX_BLACK, OLD_MAX_BLACK, PLACEMENT, Act, BlackDice,
+                    KIND_COLOUR, PLACEMENT, Act, BlackDice,
                     CollectIncome, Decision, Defend, Fail, Flip, Pass, Place, Reroll, Troyes)
 from .tracking import BUILDING_OF, room
-
-
-def max_black(state: Troyes) -> int:
-    """The most black dice the events may add at once: the box's 6 (rules 3; 12 before)."""
-    return MAX_BLACK if state.setup.tracked else OLD_MAX_BLACK
 
 
 def legal(state: Troyes) -> list[Decision]:
@@ -39,7 +34,7 @@ def legal(state: Troyes) -> list[Decision]:
     if state.phase == INCOME:
         return [CollectIncome()]
     if state.phase == EVENTS:
-        return [BlackDice(n) for n in range(max_black(state) + 1)]
+        return [BlackDice(n) for n in range(state.setup.reading.max_black + 1)]
     if state.phase == DEFENCE:  # fail only when no defence is possible; influence first
         options = list(defences(state.defence, state.actor, state.district(state.actor)))
         return [*([Fail(state.actor)] if state.defence.can_fail else []), *options,
@@ -53,8 +48,10 @@ def legal(state: Troyes) -> list[Decision]:
 
 def only_passes(state: Troyes) -> bool:
     """Whether the player whose turn it is has passed already and so may only pass again, for
-    1 denier each time (rules 2 on; before, a player who passed could still act)."""
-    return state.players[state.actor - 1].passes > 0 and state.setup.rules >= 2
+    1 denier each time (as the game's reading says: in the oldest, a player who passed could
+    still act)."""
+    return state.players[state.actor - 1].passes > 0 \
+        and state.setup.reading.passed_player_only_passes
 
 
 def defences(defence: DefenceState, seat: int, own) -> Iterator[Defend]:
@@ -97,7 +94,7 @@ def actions(state: Troyes) -> Iterator[Act]:
             if size == 1:
                 yield from _citizens(state, ids, dice[0])
             yield from (Act(seat, ids, CARD, d) for d in DIVISORS)
-            if state.setup.tracked:  # the event cards on the table fought with this colour
+            if state.setup.reading.tracks_board:  # the cards on the table of this colour
                 yield from (Act(seat, ids, EVENT, 0, event=card.id) for card in state.events
                             if card.colour == colour)
             else:
@@ -106,7 +103,7 @@ def actions(state: Troyes) -> Iterator[Act]:
 
 def _builds(state: Troyes, dice) -> bool:
     """Whether the cathedral has room for a cube on each die's pip (untracked: always)."""
-    if not state.setup.tracked:
+    if not state.setup.reading.tracks_board:
         return True
     try:
         cathedral_rules.build(state.cathedral, state.actor, [d.pip for d in dice])
@@ -117,9 +114,10 @@ def _builds(state: Troyes, dice) -> bool:
 
 def _citizens(state: Troyes, ids, die) -> Iterator[Act]:
     """A citizen from the supply into the die's building: nobody pushed out while there is
-    room, else each owner who may be pushed out (rules 3; before, where it went was entered)."""
+    room, else each owner who may be pushed out (a reading that tracks the board; else where it
+    went is entered)."""
     seat = state.actor
-    if not state.setup.tracked:
+    if not state.setup.reading.tracks_board:
         yield Act(seat, ids, CITIZEN)
         return
     if sum(state.players[seat - 1].citizens) >= MAX_CITIZENS:

@@ -10,7 +10,7 @@ order: a choice of dice, whatever order they were tapped in, is one decision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..errors import IllegalDecision
 from ..rng import Seed, as_seed
@@ -22,6 +22,8 @@ from .economy import (START_CITIZENS, START_DENIERS, START_INFLUENCE, Wages, pay
 from .events import EventCard
 from .log import Line
 from .placement import check_placement, neutral_first
+from . import readings
+from .readings import MAX_BLACK, Reading  # noqa: F401 (MAX_BLACK: with the state's other limits)
 
 PLACEMENT, INCOME, EVENTS, DEFENCE, ACTIONS, OVER = (
     "placement", "income", "events", "defence", "actions", "over")
@@ -30,26 +32,21 @@ KINDS = (FARMING, CATHEDRAL, EVENT, CARD, CITIZEN)
 KIND_COLOUR = {FARMING: YELLOW, CATHEDRAL: WHITE}  # events and cards take any one colour
 DIVIDED = (EVENT, CARD)  # the kinds whose pips are divided by the number printed on the card
 DIVISORS = (2, 3, 4, 5, 6)  # the divisors the board offers (any whole number >= 1 is accepted)
-MAX_BLACK = 6  # black dice the events may add in one round: the box holds 6 (seed 002)
-OLD_MAX_BLACK = 12  # what the board allowed before rules 3
-RULES = 3
-"""The rulebook reading new games are played by. 2: a player who passed only passes, and a
-defender whose own dice reach the black die must defend (seed 002). 3: the starting placement
-(snake order, neutral citizens fill what is left), citizen limits, at most 6 black dice, the
-cathedral and the event cards are tracked (issue 17). Games kept before replay by the reading
-they were played under (rules 1: configs without ``rules``)."""
-TRACKED = 3  # from this reading on, the cathedral, events and citizen limits are kept
 
 
 @dataclass(frozen=True)
 class TroyesSetup:
+    """How a game is set up, and the rulebook reading it is played by: ``rules`` (stored in the
+    config) names the ``reading`` the engine asks (readings.py)."""
     players: int
     citizens: tuple[tuple[int, int, int], ...]  # per seat: Town Hall, Bishopric, Palace
     neutral: tuple[int, int, int] = (0, 0, 0)
     first: int = 1  # the first start player
-    rules: int = RULES  # the reading of the rulebook this game is played (and replayed) by
+    rules: int = readings.CURRENT.number
+    reading: Reading = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
+        object.__setattr__(self, "reading", readings.READINGS[self.rules])
         rounds(self.players)  # 2 to 4 players
         if len(self.citizens) != self.players:
             raise IllegalDecision("give the citizens of every player",
@@ -57,19 +54,14 @@ class TroyesSetup:
         if not 1 <= self.first <= self.players:
             raise IllegalDecision(f"the start player is a seat 1..{self.players}",
                                   code="troyes.setup_first", players=self.players)
-        if self.tracked and not self.placing:  # a finished placement entered at once
+        if self.reading.tracks_board and not self.placing:  # a finished placement at once
             check_placement(self.players, self.citizens, self.neutral, complete=True)
 
     @property
-    def tracked(self) -> bool:
-        """Whether this game keeps the cathedral, the events and the citizen limits."""
-        return self.rules >= TRACKED
-
-    @property
     def placing(self) -> bool:
-        """Whether the game opens with the starting placement, citizen by citizen (rules 3
-        and no citizen placed yet)."""
-        return self.tracked and not any(map(any, self.citizens))
+        """Whether the game opens with the starting placement, citizen by citizen (a reading
+        that tracks the board, and no citizen placed yet)."""
+        return self.reading.tracks_board and not any(map(any, self.citizens))
 
 
 def assumed_placement(players: int) -> tuple[tuple[tuple[int, int, int], ...],
@@ -255,7 +247,7 @@ class Troyes:
     passes_in_a_row: int = 0
     rerolls: int = 0  # chance steps this round (each reroll draws from its own stream)
     last: tuple[str, ...] = ()  # what the last decision did, for the screens
-    # tracked from rules 3 (empty before):
+    # kept where the reading tracks the board (empty otherwise):
     cathedral: tuple[tuple[int, ...], ...] = cathedral_rules.EMPTY  # seats per pip, low first
     events: tuple[EventCard, ...] = ()  # the event cards on the table, left to right
     cards: int = 0  # event cards entered so far (the next one's id is cards + 1)

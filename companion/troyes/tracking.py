@@ -1,7 +1,7 @@
-"""What rules 3 keeps of a Troyes game besides the purses (seed 002): the starting placement,
-citizens placed with a die (and who they pushed out), the cathedral and the event cards. Each
-function takes the state and a decision and returns the new state, or raises IllegalDecision;
-game.py calls them only for games played under rules 3.
+"""What a Troyes game keeps besides the purses when its reading tracks the board (seed 002):
+the starting placement, citizens placed with a die (and who they pushed out), the cathedral and
+the event cards. Each function takes the state and a decision and returns the new state, or
+raises IllegalDecision; game.py calls them only for such games (``tracks_board``).
 
 Event cards are entered once when revealed (``RevealEvent``); cubes on them come from event
 actions (capped by the free flags, +1 influence per cube placed: "깃발 수보다 많은 큐브를 카드에

@@ -23,7 +23,6 @@ from .dice import YELLOW, WHITE, Die, beats, by_divisor, cathedral, defence_sum,
 from .economy import MAX_CITIZENS, START_CITIZENS, Wages, rounds
 from .events import EventCard
 from .log import Line
-from .moves import max_black
 from .placement import building_spaces
 from .scoring import TroyesPlayer, character_cards
 from .state import (DEFENCE, DIVISORS, MAX_BLACK, OVER, PlayerState, Troyes, find_die,
@@ -70,7 +69,7 @@ class TroyesView:
     max_black: int = MAX_BLACK  # the most black dice the events may add at once
     max_citizens: int = MAX_CITIZENS  # a player's citizens (the steppers stop there)
     divisors: tuple[int, ...] = DIVISORS  # the divisors the board offers for events and cards
-    tracked: bool = False  # rules 3: the placement, the cathedral and the events are kept
+    tracks_board: bool = False  # the game's reading keeps the placement, cathedral, events
     cathedral: tuple[tuple[int, ...], ...] = cathedral_rules.EMPTY  # seats per pip, low first
     events: tuple[EventCard, ...] = ()  # the event cards on the table, left to right
     room: tuple[int, ...] = ()  # free spaces in Town Hall, Bishopric, Palace
@@ -109,11 +108,13 @@ class TroyesView:
 
     def score_inputs(self, names: Sequence[str]) -> list[TroyesPlayer]:
         """The final score as the device kept the game, for the score entry: score tokens (the
-        VP tracked), and under rules 3 the unresolved events holding the player's cube and the
-        cathedral levels with their cube; the table adds worker spaces and character cards."""
+        VP tracked), and where the board is tracked the unresolved events holding the player's
+        cube and the cathedral levels with their cube; the table adds worker spaces and
+        character cards."""
+        board = self.tracks_board
         return [TroyesPlayer(name, tokens=self.players[seat - 1].vp,
-                             unresolved_events=self.unresolved_events(seat) if self.tracked else 0,
-                             cathedral_levels=self.cathedral_levels(seat) if self.tracked else (),
+                             unresolved_events=self.unresolved_events(seat) if board else 0,
+                             cathedral_levels=self.cathedral_levels(seat) if board else (),
                              character_points=(0,) * self.character_cards)
                 for seat, name in enumerate(names, start=1)]
 
@@ -161,8 +162,8 @@ def view(state: Troyes) -> TroyesView:
                       state.start_player, state.actor, state.dice,
                       state.defence.black if state.phase == DEFENCE else (),
                       state.neutral_citizens, wages(state), _suggestion(state),
-                      character_cards(players), state.last, max_black(state),
-                      tracked=state.setup.tracked, cathedral=state.cathedral,
+                      character_cards(players), state.last, state.setup.reading.max_black,
+                      tracks_board=state.setup.reading.tracks_board, cathedral=state.cathedral,
                       events=state.events, room=room(state), spaces=building_spaces(),
                       start_citizens=START_CITIZENS[players],
                       log=state.log)

@@ -31,7 +31,7 @@ def counts(text: str) -> list[int]:
 
 def black_dice(text: str) -> int:
     """An argparse type: 0 to MAX_BLACK, the black dice the events may add in a round."""
-    from companion.troyes.state import MAX_BLACK  # deferred: start-up time
+    from companion.troyes.readings import MAX_BLACK  # deferred: start-up time
 
     return whole(0, MAX_BLACK)(text)
 

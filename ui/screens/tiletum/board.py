@@ -64,7 +64,7 @@ class TiletumBoardScreen(BoardExits, Screen):
                 if any(d.pip == pip for _, d in v.dice):
                     self.add(Button(wedge_rect(pip), "", lambda p=pip: self.take_from(p),
                                     name=f"wedge{pip}", bare=True))
-        if v.track is not None and v.phase not in (START, OVER):
+        if v.follows_king_track and v.phase not in (START, OVER):
             self.add(Button(self.mini_track_rect(), "", self.show_track, name="track",
                             bare=True))
         items = self.phase_buttons()
@@ -78,14 +78,15 @@ class TiletumBoardScreen(BoardExits, Screen):
         v = self.controller.view()
         undo = ("undo", "tiletum.undo", self.undo, False)
         building = ("building", "tiletum.building", self.building, False)
-        king = [("king", "tiletum.king_move", self.king_move, False)] if v.track else []
+        king = ([("king", "tiletum.king_move", self.king_move, False)]
+                if v.follows_king_track else [])
         if v.phase == START:
             return [("begin", "tiletum.begin", lambda: self.decide(Begin()), True)]
         if v.phase == REVEAL:
             return [building, *king, undo, ("reveal", "tiletum.reveal", self.reveal, True)]
         if v.phase == TAKE:
             return [building, *king, undo]
-        if v.phase == KING and v.track:
+        if v.phase == KING and v.follows_king_track:
             return [building, *king, undo,
                     ("king-phase", "tiletum.king_phase", self.king_phase, True)]
         if v.phase == KING:
@@ -145,7 +146,7 @@ class TiletumBoardScreen(BoardExits, Screen):
         draw_dice(canvas, fonts, v.dice, colour_letters(self))
         self.draw_strip(canvas)
         y = self.draw_tokens(canvas)
-        if v.track is not None and v.phase not in (START, OVER):
+        if v.follows_king_track and v.phase not in (START, OVER):
             draw_mini_track(canvas, fonts, self.mini_track_rect(), v.track, len(v.order))
             y = self.mini_track_rect().bottom
         text_rect = pygame.Rect(PANEL.left, y + 6, PANEL.width, BUTTONS.top - y - 10)
@@ -181,7 +182,7 @@ class TiletumBoardScreen(BoardExits, Screen):
             done = v.phase == TAKE and seat in taken  # has taken this pass: dimmed
             ink = theme.ACCENT_TEXT if acting else theme.TEXT_DIM if done else theme.TEXT
             left = rect.left + 8
-            if v.track is not None:  # the colour of their disc on the king track
+            if v.follows_king_track:  # the colour of their disc on the king track
                 pygame.draw.circle(canvas, disc_colour(seat), (left + 7, rect.centery), 7)
                 pygame.draw.circle(canvas, (20, 22, 26), (left + 7, rect.centery), 7, 1)
                 left += 20
@@ -208,7 +209,7 @@ class TiletumBoardScreen(BoardExits, Screen):
         king track, whose panel is fuller) at a round's start, when all three are face down."""
         v = self.controller.view()
         return v.phase not in (START, OVER) and not (
-            v.track is not None and v.phase == REVEAL and v.pass_number == 0)
+            v.follows_king_track and v.phase == REVEAL and v.pass_number == 0)
 
     def draw_tokens(self, canvas: pygame.Surface) -> int:
         """The corruption tokens of the round: revealed ones show their number, face-down ones
@@ -259,10 +260,10 @@ class TiletumBoardScreen(BoardExits, Screen):
             return (self.last_take() + " " + text) if v.takes else text
         if v.phase == KING:
             key = "tiletum.king_last" if v.round == ROUNDS else "tiletum.king"
-            if v.track is not None:
+            if v.follows_king_track:
                 key += "_tracked"
             text = self.last_take() + " " + t(key)
-            if v.festival.king_track and v.track is None:
+            if v.festival.king_track and not v.follows_king_track:
                 text += " " + t("tiletum.king_festival_first")
             return text
         if v.phase == FESTIVAL:
@@ -281,7 +282,7 @@ class TiletumBoardScreen(BoardExits, Screen):
                  resource=resource_word(self, last.gain.resource),
                  action=names[last.gain.action], ap=last.gain.ap) + (
             " " + t("tiletum.paid", gold=last.gold_paid) if last.gold_paid else "") + (
-            " " + t("tiletum.king_hint") if v.track is not None and last.gain.action == "King"
+            " " + t("tiletum.king_hint") if v.follows_king_track and last.gain.action == "King"
             and v.last[:1] == ("took",) else "")
 
 

@@ -43,7 +43,7 @@ def describe(screen: Screen, controller: TiletumController, decision) -> str:
     if isinstance(decision, King):
         return t("tiletum.undo_king", name=name(decision.seat), n=decision.steps,
                  space=f"{v.track.space(decision.seat):+d}".replace("+0", "0"))
-    if isinstance(decision, TurnOrder) and v.king_vp is not None:
+    if isinstance(decision, TurnOrder) and v.follows_king_track:
         return t("tiletum.undo_king_phase", order=", ".join(name(s) for s in decision.order))
     if isinstance(decision, TurnOrder):
         return t("tiletum.undo_order", order=" → ".join(name(s) for s in decision.order))

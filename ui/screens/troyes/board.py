@@ -220,7 +220,7 @@ class TroyesBoardScreen(BoardExits, Screen):
     def ask_event(self) -> None:
         """Which event card the dice fight (only cards of their colour)."""
         v, t = self.view, self.t
-        if not v.tracked:
+        if not v.tracks_board:
             self.ask_divisor(EVENT)
             return
         cards = v.events_of(self.selected_colour())
@@ -235,7 +235,7 @@ class TroyesBoardScreen(BoardExits, Screen):
     def ask_origin(self) -> None:
         """Where the citizen comes from: the player's supply, or moved from a building."""
         v, t = self.view, self.t
-        if not v.tracked:
+        if not v.tracks_board:
             self.act(CITIZEN)
             return
         own = v.players[v.actor - 1].citizens

@@ -58,7 +58,7 @@ class CitizensScreen(Screen):
             self.app.pop()
             return
         try:
-            if view.tracked:  # as a whole: citizens may move between players
+            if view.tracks_board:  # as a whole: citizens may move between players
                 self.controller.confirm(Placement(tuple(players), neutral))
             else:
                 self.store_each(view, players, neutral)

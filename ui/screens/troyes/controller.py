@@ -5,7 +5,7 @@ applied."""
 from __future__ import annotations
 
 from companion.troyes.game import TroyesRules, encode
-from companion.troyes.state import RULES as RULEBOOK_READING
+from companion.troyes.readings import CURRENT
 
 from ..session_controller import SessionController
 
@@ -21,7 +21,7 @@ class TroyesController(SessionController):
     def new(cls, app, players: int, citizens, neutral, first: int, names: list[str]):
         return cls.create(app, {"players": players, "citizens": [list(c) for c in citizens],
                                 "neutral": list(neutral), "first": first, "names": names,
-                                "rules": RULEBOOK_READING})
+                                "rules": CURRENT.number})
 
     def name(self, seat: int | None) -> str:
         """A player's name, or "neutral" for the neutral district (``None``)."""

@@ -45,7 +45,7 @@ class TroyesTableScreen(Screen):
                             lambda c=card.id: self.neutral_cube(c), name=f"neutral{card.id}",
                             size=theme.SMALL_SIZE))
         bottom = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
-        if v.tracked:
+        if v.tracks_board:
             self.add(Button(pygame.Rect(bottom.left, bottom.top, 260, 56),
                             lambda: self.t("troyes.new_event"), self.new_event,
                             name="new-event"))

@@ -1,0 +1,43 @@
+"""The readings of the Troyes rulebook (seed 002) a game may be played by, each a value with
+named features: the engine asks a game's reading what it does, never its number.
+
+A session's config stores the reading's ``number`` as ``rules`` (a config without it was kept
+under the oldest reading); ``READINGS[number]`` is the one place a number becomes a reading
+(companion/readings.py: an unknown number is refused).
+
+>>> READINGS[2].must_defend, READINGS[2].tracks_board
+(True, False)
+>>> CURRENT is READINGS[3]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..readings import Readings
+
+MAX_BLACK = 6  # black dice the events may add in one round: the box holds 6 (seed 002)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of the rulebook and what it does."""
+    number: int  # the config's ``rules``
+    passed_player_only_passes: bool  # who passed takes no more actions that round
+    must_defend: bool  # a defender whose own dice reach the black die may not fail
+    # the device keeps the board: the starting placement, each citizen's building (12 a
+    # player, 6 a building, who is pushed out), the cathedral, the event cards and their cubes
+    tracks_board: bool
+    max_black: int  # the most black dice the events may add in one round
+
+
+RULES_1 = Reading(1, passed_player_only_passes=False, must_defend=False, tracks_board=False,
+                  max_black=12)
+RULES_2 = Reading(2, passed_player_only_passes=True, must_defend=True, tracks_board=False,
+                  max_black=12)
+RULES_3 = Reading(3, passed_player_only_passes=True, must_defend=True, tracks_board=True,
+                  max_black=MAX_BLACK)
+READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3)  # by the config's ``rules``
+CURRENT = READINGS.current  # new games are played by it
+OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

@@ -1,0 +1,190 @@
+"""The rulebook readings a kept game may have been played under (Troyes and Tiletum
+readings.py): every stored ``rules`` number names one, an unknown one is refused with its code,
+and each named feature does in the engine (and says in the view) what its name says, in every
+reading, quoting the rulebook's line where the feature is a rule (seeds 002 and 004)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import IllegalDecision
+from companion.tiletum import game as tiletum
+from companion.tiletum import readings as tiletum_readings
+from companion.troyes import readings as troyes_readings
+from companion.troyes.game import (PLACEMENT, Act, BlackDice, CollectIncome, Fail, Pass,
+                                   RevealEvent, TroyesRules, TroyesSetup, apply, legal, start,
+                                   view)
+
+TROYES = troyes_readings.READINGS.all
+TILETUM = tiletum_readings.READINGS.all
+TROYES_CONFIG = {"players": 2, "citizens": [[2, 2, 2], [2, 2, 2]], "neutral": [2, 2, 2]}
+TILETUM_CONFIG = {k: v for k, v in tiletum.config_for(
+    2, (1, 2), tiletum.DEFAULT_FESTIVALS, (0, 0, 1, 1, 2, 2)).items() if k != "rules"}
+NUMBERED = "rules {0.number}".format
+GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings.READINGS),
+         (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings.READINGS)]
+
+
+# --- which reading a stored game names ----------------------------------------------------------
+
+@pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
+def test_every_stored_rules_number_names_its_reading(rules, config, readings):
+    """A config without ``rules`` was kept under the oldest reading; 1, 2 and 3 name theirs; new
+    games are played by the newest."""
+    assert rules.initial(config, 1).setup.reading is readings.oldest is readings[1]
+    assert [r.number for r in readings.all] == [1, 2, 3]
+    for reading in readings.all:
+        assert readings[reading.number] is reading
+        assert rules.initial({**config, "rules": reading.number}, 1).setup.reading is reading
+    assert readings.current is readings[3]
+
+
+@pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
+@pytest.mark.parametrize("number", [0, 4, "3", None, True])
+def test_an_unknown_reading_is_refused_with_its_code(rules, config, readings, number):
+    """A game kept by a newer version (or a damaged config) is refused, not played by a reading
+    it was not played by."""
+    with pytest.raises(IllegalDecision) as refused:
+        rules.initial({**config, "rules": number}, 1)
+    assert refused.value.code == "session.unknown_reading"
+    assert refused.value.fields == {"game": readings.game, "rules": str(number)}
+
+
+def test_the_readings_are_those_kept_games_were_played_by():
+    """Each reading's features as its games were played (a changed value would replay a kept
+    game otherwise)."""
+    assert [(r.passed_player_only_passes, r.must_defend, r.tracks_board, r.max_black)
+            for r in TROYES] == [(False, False, False, 12), (True, True, False, 12),
+                                 (True, True, True, 6)]
+    assert [(r.turning_needs_gold, r.follows_king_track) for r in TILETUM] == [
+        (False, False), (True, False), (True, True)]
+
+
+def test_new_games_store_the_current_reading():
+    assert tiletum.config_for(2, (1, 2), tiletum.DEFAULT_FESTIVALS, (0, 0, 1, 1, 2, 2))[
+        "rules"] == tiletum_readings.CURRENT.number
+    assert TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2)).reading is troyes_readings.CURRENT
+
+
+# --- Troyes ---------------------------------------------------------------------------------------
+
+def troyes_actions(reading, black=0):
+    """A 2-player game of ``reading`` (every building full) after the income and ``black``
+    black dice."""
+    setup = TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number)
+    return apply(apply(start(setup, 4), CollectIncome()), BlackDice(black))
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_passed_player_only_passes(reading):
+    """Pass: "이 라운드 동안 그 플레이어는 더 이상 행동을 할 수 없지만, 자신의 차례가 돌아올
+    때마다 자신의 구역에 1데니어를 놓습니다." Under the oldest reading a player who passed
+    could still act."""
+    state = apply(troyes_actions(reading), Pass(1))
+    state = apply(state, next(d for d in legal(state) if isinstance(d, Act)))
+    assert state.actor == 1
+    assert (legal(state) == [Pass(1)]) == reading.passed_player_only_passes
+    act = Act(1, (next(i for i, d in state.dice if d.owner == 1),), "card", 6)
+    if reading.passed_player_only_passes:
+        with pytest.raises(IllegalDecision) as refused:
+            apply(state, act)
+        assert refused.value.code == "troyes.passed"
+    else:
+        assert apply(state, act).actor == 2
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_must_defend(reading):
+    """Black dice: "만약 플레이어가 주사위 눈금이 충분치 않아 검은색 주사위를 퇴치할 수 없다면,
+    ... 해당 검은색 주사위만 버린 다음 2점을 잃습니다." Seat 1's six dice always reach one
+    black die (their least is 1 + 1 + 1 + 1 + 2 × 2 = 8), so only a reading without the rule
+    lets them fail."""
+    state = troyes_actions(reading, black=1)
+    assert state.actor == 1
+    assert (Fail(1) in legal(state)) == (not reading.must_defend)
+    if reading.must_defend:
+        with pytest.raises(IllegalDecision) as refused:
+            apply(state, Fail(1))
+        assert refused.value.code == "troyes.must_defend"
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_tracks_board(reading):
+    """The starting placement: "시작 배치는 오직 게임 시작 때 1회만 합니다." A reading that
+    tracks the board opens a game with no citizen placed by the placement, citizen by citizen,
+    and takes the event cards as they are revealed; the others leave the board to the table
+    (the corrections) and refuse what only a tracked board keeps."""
+    empty = start(TroyesSetup(2, ((0, 0, 0),) * 2, rules=reading.number), 1)
+    assert (empty.phase == PLACEMENT) == reading.tracks_board
+    state = troyes_actions(reading)
+    assert view(state).tracks_board == reading.tracks_board
+    card = RevealEvent("red", 2, 2, 1, 1)
+    if reading.tracks_board:
+        assert len(apply(state, card).events) == 1
+    else:
+        with pytest.raises(IllegalDecision) as refused:
+            apply(state, card)
+        assert refused.value.code == "troyes.not_tracked"
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_max_black(reading):
+    """The box: "검은색 주사위(외적) 6개" — the events add at most 6 black dice at once (before
+    the board was tracked, the device allowed 12)."""
+    assert troyes_readings.CURRENT.max_black == 6
+    state = apply(start(TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number), 4),
+                  CollectIncome())
+    assert view(state).max_black == reading.max_black
+    assert legal(state) == [BlackDice(n) for n in range(reading.max_black + 1)]
+    apply(state, BlackDice(reading.max_black))
+    with pytest.raises(IllegalDecision) as refused:
+        apply(state, BlackDice(reading.max_black + 1))
+    assert refused.value.code == "troyes.black_count"
+
+
+# --- Tiletum --------------------------------------------------------------------------------------
+
+def tiletum_taking(reading):
+    """A 2-player game of ``reading`` at its first take: seat 1 first, holding 1 gold."""
+    setup = tiletum.TiletumSetup(2, (1, 2), tiletum.DEFAULT_FESTIVALS, (0, 0, 1, 1, 2, 2),
+                                 rules=reading.number)
+    return tiletum.apply(tiletum.apply(tiletum.start(setup, 3), tiletum.Begin()),
+                         tiletum.Reveal())
+
+
+@pytest.mark.parametrize("reading", TILETUM, ids=NUMBERED)
+def test_tiletum_turning_needs_gold(reading):
+    """Taking a die: "주사위를 가져가기 전에, 플레이어는 금화 2개를 소비하여 가져가려는 주사위의
+    눈금을 1만큼 더하거나 뺄 수 있습니다." With 1 gold, a die turned one step (2 gold) is taken
+    only under the oldest reading, which did not ask for the gold."""
+    state = tiletum_taking(reading)
+    assert state.players[0].gold == 1
+    turned = [d for d in tiletum.legal(state) if isinstance(d, tiletum.Take) and d.steps]
+    assert bool(turned) == (not reading.turning_needs_gold)
+    take = next(d for d in tiletum.legal(tiletum_taking(tiletum_readings.RULES_1))
+                if isinstance(d, tiletum.Take) and d.steps == 1)
+    if reading.turning_needs_gold:
+        with pytest.raises(IllegalDecision) as refused:
+            tiletum.apply(state, take)
+        assert refused.value.code == "tiletum.gold"
+    else:
+        assert tiletum.apply(state, take).takes[-1].gold_paid == 2
+
+
+@pytest.mark.parametrize("reading", TILETUM, ids=NUMBERED)
+def test_tiletum_follows_king_track(reading):
+    """A corruption token: "모든 플레이어는 왕 트랙에 있는 자신의 디스크를 공개된 부패 토큰의
+    숫자만큼 왼쪽으로 움직입니다." A reading that follows the king track starts every disc on
+    0, moves a disc with ``King`` and says so in the view; the others refuse ``King``."""
+    state = tiletum_taking(reading)
+    assert (state.king is not None) == reading.follows_king_track
+    assert tiletum.view(state).follows_king_track == reading.follows_king_track
+    assert any(isinstance(d, tiletum.King) for d in tiletum.legal(state)) \
+        == reading.follows_king_track
+    if reading.follows_king_track:
+        before = state.king.track.space(1)
+        assert tiletum.apply(state, tiletum.King(1, 2)).king.track.space(1) == before + 2
+    else:
+        with pytest.raises(IllegalDecision) as refused:
+            tiletum.apply(state, tiletum.King(1, 2))
+        assert refused.value.code == "tiletum.king_untracked"
