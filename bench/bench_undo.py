@@ -17,7 +17,9 @@ from common import emit, scratch_dir, summary
 
 from companion.citadels import draft
 from companion.citadels.simulate import simulate_session
-from companion.playthrough import NAMES, tiletum_game, troyes_game
+from companion.playthrough import NAMES
+from companion.tiletum.playthrough import tiletum_game
+from companion.troyes.playthrough import troyes_game
 from companion.session import Session
 from companion.timeline import EVERY, Timeline
 from ui.screens.citadels.controller import LOOK, CitadelsController

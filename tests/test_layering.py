@@ -52,3 +52,13 @@ def test_storage_knows_no_games_rules():
            for name in imported(p)
            if top(name) == "companion" and name not in STORAGE_MAY_USE}
     assert not bad, sorted(bad)
+
+
+def test_the_shared_floor_of_the_rules_imports_no_game():
+    """companion/'s own modules (the contract, sessions, the registry, score entry…) serve
+    every game and import none; the registry names games by import path only."""
+    packages = {p.name for p in (ROOT / "companion").iterdir() if (p / "__init__.py").exists()}
+    bad = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / "companion").glob("*.py")
+           for name in imported(p) if name.split(".")[:2][-1] in packages
+           and name.startswith("companion.")}
+    assert packages >= {"citadels", "troyes", "tiletum"} and not bad, sorted(bad)

@@ -13,7 +13,9 @@ import pytest
 from companion.citadels import draft
 from companion.citadels.calling import Look
 from companion.citadels.simulate import simulate_session
-from companion.playthrough import NAMES, tiletum_game, troyes_game
+from companion.playthrough import NAMES
+from companion.tiletum.playthrough import tiletum_game
+from companion.troyes.playthrough import troyes_game
 from companion.session import UNDO, effective
 from companion.timeline import EVERY
 from conftest import play

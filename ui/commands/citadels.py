@@ -25,6 +25,8 @@ from .text_io import fail
 
 
 class CitadelsScore(ScoreCommand):
+    not_points = ("decorations", "city_count")  # already in the districts' points; a count
+
     def add_to(self, games) -> argparse.ArgumentParser:
         parser = super().add_to(games)
         parser.add_argument("--faq-tiebreak", action="store_true",

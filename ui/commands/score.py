@@ -32,6 +32,8 @@ class ScoreCommand:
     ``scoring``: the module with the game's ``read_players``, ``score_game`` and
     ``result_json`` (default: ``companion.<game>.scoring``)."""
 
+    not_points: tuple[str, ...] = ()  # breakdown entries that are counts, not points
+
     def __init__(self, game: str, help: str, file_help: str, scoring: str | None = None):
         self.game, self.help, self.file_help = game, help, file_help
         self.scoring = scoring or f"companion.{game}.scoring"
@@ -55,19 +57,21 @@ class ScoreCommand:
             data = self.score(read_text(args.file, MAX_INPUT, "a score input"), args)
         except (InputError, RuleError) as exc:
             return fail("companion score", exc)
-        print(json.dumps(data, ensure_ascii=False) if args.json else summary(data))
+        print(json.dumps(data, ensure_ascii=False) if args.json
+              else summary(data, self.not_points))
         return 0
 
 
-def summary(data: dict) -> str:
-    """The ranking as lines: place, name, total and the points by category."""
+def summary(data: dict, not_points: tuple[str, ...] = ()) -> str:
+    """The ranking as lines: place, name, total and the points by category (a breakdown's
+    entries named in ``not_points`` are counts, not points)."""
     by_name = {p["name"]: p for p in data["players"]}
     lines = []
     for place, name in enumerate(data["ranking"], 1):
         p = by_name[name]
         parts = ", ".join(f"{k.replace('_', ' ')} {v['total'] if isinstance(v, dict) else v}"
                           for k, v in p["breakdown"].items() if not isinstance(v, str)
-                          and k not in ("decorations", "city_count") and v is not None)
+                          and k not in not_points and v is not None)
         lines.append(f"{place}. {p['name']}: {p['total']} ({parts})")
     if data.get("tie_break"):
         lines.append(data["tie_break"])
