@@ -128,12 +128,15 @@ def draft(screen_name: str):
     def setup(app):
         from companion.citadels import draft as rules
         from ui.screens.citadels import draft as screens
+        from ui.screens.citadels.navigator import Navigator
 
         controller = citadels_game(app)
+        nav = Navigator(app, controller)
         card = controller.draft_view(1).offered[0]
-        return {"public": lambda: screens.PublicScreen(app, controller),
-                "private": lambda: screens.PrivateScreen(app, controller, 1),
-                "confirm": lambda: screens.ConfirmScreen(app, controller, rules.Pick(1, card)),
+        return {"public": lambda: screens.PublicScreen(app, controller, nav),
+                "private": lambda: screens.PrivateScreen(app, controller, nav, 1),
+                "confirm": lambda: screens.ConfirmScreen(app, controller, nav,
+                                                         rules.Pick(1, card)),
                 }[screen_name]
     return setup
 
@@ -152,9 +155,10 @@ def wipe(app):
 
 def calling(app):
     from ui.screens.citadels.calling import CallingScreen
+    from ui.screens.citadels.navigator import Navigator
 
     controller = citadels_game(app, to_calling=True)
-    return lambda: CallingScreen(app, controller)
+    return lambda: CallingScreen(app, controller, Navigator(app, controller))
 
 
 def score_controller(app):

@@ -394,6 +394,7 @@ def test_the_calling_lights_the_crown_gold_and_the_called_seat_white(make_app):
     from companion.citadels.charset import first_game
     from ui.screens.citadels.calling import CallingScreen
     from ui.screens.citadels.controller import CitadelsController
+    from ui.screens.citadels.navigator import Navigator
     from ui.seat_lights import CROWN, TURN
 
     app = make_app()
@@ -401,7 +402,7 @@ def test_the_calling_lights_the_crown_gold_and_the_called_seat_white(make_app):
                                   [f"P{n}" for n in range(1, 6)])
     while game.phase == "draft":
         game.confirm(game.legal()[0])
-    app.push(CallingScreen(app, game))
+    app.push(CallingScreen(app, game, Navigator(app, game)))
     app.render()
     view = game.calling_public()
     state = app.hw.outputs.state

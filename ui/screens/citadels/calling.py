@@ -33,13 +33,14 @@ SEAT = (84, 32)  # px: a seat's box on the map
 
 class CallingScreen(Screen):
     """The public screen of the calling. Its buttons are rebuilt from the legal decisions after
-    every step, so only what the rules allow now can be tapped."""
+    every step, so only what the rules allow now can be tapped. ``nav`` (the navigator) opens
+    the screens it leads to."""
 
     name = "calling"
     shows_back = False  # BACK and "Leave" go home; the game is kept
 
-    def __init__(self, app, controller: CitadelsController, announce: bool = False):
-        self.controller = controller
+    def __init__(self, app, controller: CitadelsController, nav, announce: bool = False):
+        self.controller, self.nav = controller, nav
         self.announcer = Announcer(app, controller)
         super().__init__(app)
         events = controller.calling_public().events
@@ -135,7 +136,7 @@ class CallingScreen(Screen):
 
     def after_change(self) -> None:
         if self.controller.phase != CALLING:
-            self.controller.nav.show_game()
+            self.nav.show_game()
             return
         self.rebuild()
         self.speak_new_calls()
@@ -143,16 +144,16 @@ class CallingScreen(Screen):
     def enter_privately(self) -> None:
         """The Magistrate or Blackmailer enters the tokens behind their own gate."""
         kind = "warrants" if isinstance(self.legal[0], Warrants) else "threats"
-        self.controller.nav.open_secret(self.legal[0].seat, kind)
+        self.nav.open_secret(self.legal[0].seat, kind)
 
     def ask_undo(self) -> None:
-        self.controller.nav.open_undo()
+        self.nav.open_undo()
 
     def check(self) -> None:
         self.app.push(SeatChoiceScreen(self.app, self.controller, "calling"))
 
     def city(self) -> None:
-        self.controller.nav.open_city()
+        self.nav.open_city()
 
     def leave(self) -> None:
         """Back home; the game stays kept (Continue on the setup screen, Games in progress)."""

@@ -23,7 +23,6 @@ class CitadelsController(SessionController):
     """One Citadels game being played at the table: drafts and callings, round after round."""
 
     rules = RULES
-    nav = None  # the Navigator moving between this game's screens (navigator.py sets it)
 
     @classmethod
     def new(cls, app, edition: str, players: int, characters, crown: int,

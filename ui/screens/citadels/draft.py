@@ -22,23 +22,6 @@ from .seatmap import draw_seat_map
 MAP = pygame.Rect(430, BODY.top + 2, BODY.right - 430, 306)
 
 
-def open_gate(app, controller: CitadelsController, seat: int, then) -> None:
-    """Push the gate for ``seat``; revealing replaces it with ``then(seat)``'s screen."""
-    app.push(GateScreen(app, seat, controller.name(seat),
-                        lambda: app.replace(then(seat))))
-
-
-def show_turn(app, controller: CitadelsController) -> None:
-    """Back to the public screen, then the gate of whoever acts next; once the draft is over,
-    on to the calling."""
-    if controller.phase != DRAFT:
-        controller.nav.show_game(announce=True)
-        return
-    app.pop_to("draft-public")
-    open_gate(app, controller, controller.draft_public().turn.seat,
-              lambda s: PrivateScreen(app, controller, s))
-
-
 def next_player_label(screen: Screen, controller: CitadelsController) -> str:
     """'Pass to NAME' for whoever drafts next, or 'back to the table' when all are done."""
     if controller.phase != DRAFT:
@@ -47,10 +30,11 @@ def next_player_label(screen: Screen, controller: CitadelsController) -> str:
 
 
 class DraftScreen(Screen):
-    """A screen of the draft: it knows the controller and, if private, whose screen it is."""
+    """A screen of the draft: it knows the controller, the navigator that moves on from it
+    and, if private, whose screen it is."""
 
-    def __init__(self, app, controller: CitadelsController, seat: int | None = None):
-        self.controller, self.seat = controller, seat
+    def __init__(self, app, controller: CitadelsController, nav, seat: int | None = None):
+        self.controller, self.nav, self.seat = controller, nav, seat
         super().__init__(app)
 
     def private_title(self) -> str:
@@ -85,7 +69,7 @@ class PublicScreen(DraftScreen):
                         size=theme.BODY_SIZE))
 
     def pass_on(self) -> None:
-        show_turn(self.app, self.controller)
+        self.nav.show_turn()
 
     def on_control(self, event: ControlEvent) -> bool:
         """The seat button of whoever drafts next (its light pulses) opens their gate."""
@@ -148,13 +132,14 @@ class PrivateScreen(DraftScreen):
 
     def choose(self, card: str) -> None:
         kind = Pick if self.action == PICK else Discard
-        self.app.push(ConfirmScreen(self.app, self.controller, kind(self.seat, card)))
+        self.app.push(ConfirmScreen(self.app, self.controller, self.nav, kind(self.seat, card)))
 
     def on_back(self) -> None:
         """Hide: back to this player's gate, nothing chosen."""
         self.app.replace(GateScreen(self.app, self.seat, self.controller.name(self.seat),
                                     lambda: self.app.replace(
-                                        PrivateScreen(self.app, self.controller, self.seat))))
+                                        PrivateScreen(self.app, self.controller, self.nav,
+                                                      self.seat))))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts, v = self.app.fonts, self.controller.draft_view(self.seat)
@@ -176,9 +161,9 @@ class ConfirmScreen(DraftScreen):
     private = True
     title = DraftScreen.private_title
 
-    def __init__(self, app, controller: CitadelsController, decision):
+    def __init__(self, app, controller: CitadelsController, nav, decision):
         self.decision = decision
-        super().__init__(app, controller, decision.seat)
+        super().__init__(app, controller, nav, decision.seat)
 
     def build(self) -> None:
         left, right = grid(pygame.Rect(BODY.left, BODY.bottom - 90, BODY.width, 90), 2, 2, 16)
@@ -195,11 +180,11 @@ class ConfirmScreen(DraftScreen):
         c.confirm(self.decision)
         if c.phase == DRAFT and c.draft_public().turn.seat == seat:  # 2-3 players: go on
             self.app.pop()
-            self.app.replace(PrivateScreen(self.app, c, seat))
+            self.app.replace(PrivateScreen(self.app, c, self.nav, seat))
             return
         following = c.draft_public().turn.seat if c.phase == DRAFT else None
         self.app.push(WipeScreen(self.app, lambda: next_player_label(self, c),
-                                 lambda: show_turn(self.app, c), following))
+                                 self.nav.show_turn, following))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         key = "draft.confirm_keep" if isinstance(self.decision, Pick) else "draft.confirm_discard"

@@ -1,10 +1,12 @@
 """Where a Citadels game goes next: one place decides which screen shows the game as it stands
 (a restart, a finished draft, a finished round, an undo all come through here), and opens the
-screens one screen asks for in another module (the secret tokens, undo, a city, the score).
+screens one screen asks for in another module (the next drafter's gate, the secret tokens,
+undo, a city, the score).
 
-The screens are given the navigator (``controller.nav``) and ask it to move; none imports
-another module's screen, so the Citadels screens have no import cycles: this module imports
-them, none of them imports it.
+Each screen that moves is given the navigator when it is built (here, or by the screen that
+opens it, passing it on) and asks it to move. This module imports those screens and none of
+them imports it, so the Citadels screens have no import cycle. A game is shown through it from ``setup.py`` (a new game) and from
+``open_game`` (the registry's opener: a kept game).
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from __future__ import annotations
 from ..gate import GateScreen
 from .calling import CallingScreen
 from .city import CityCompletedScreen
-from .controller import CALLING, OVER, CitadelsController
-from .draft import PublicScreen, show_turn
+from .controller import CALLING, DRAFT, OVER, CitadelsController
+from .draft import PrivateScreen, PublicScreen
 from .later import score_later
 from .rounds import GameOverScreen, RoundSummaryScreen
 from .secret import SecretTokensScreen
@@ -21,11 +23,10 @@ from .undo import UndoScreen
 
 
 class Navigator:
-    """The moves between one game's screens; ``controller.nav`` is this navigator."""
+    """The moves between one game's screens; the screens that move are given it."""
 
     def __init__(self, app, controller: CitadelsController):
         self.app, self.controller = app, controller
-        controller.nav = self
 
     def show_game(self, announce: bool = False) -> None:
         """Replace every game screen by the public screen for the game's phase: the calling,
@@ -35,28 +36,43 @@ class Navigator:
         app, c = self.app, self.controller
         app.pop_to("home")
         if c.phase == OVER:
-            app.push(GameOverScreen(app, c))
+            app.push(GameOverScreen(app, c, self))
         elif c.phase == CALLING:
-            app.push(CallingScreen(app, c, announce=announce))
+            app.push(CallingScreen(app, c, self, announce=announce))
         elif c.rounds and not c.draft_started:
-            app.push(RoundSummaryScreen(app, c))
+            app.push(RoundSummaryScreen(app, c, self))
         else:
             self.show_draft()
 
     def show_draft(self) -> None:
         """The draft's public screen with the gate of whoever chooses next on top."""
         self.app.pop_to("home")
-        self.app.push(PublicScreen(self.app, self.controller))
-        show_turn(self.app, self.controller)
+        self.app.push(PublicScreen(self.app, self.controller, self))
+        self.show_turn()
+
+    def show_turn(self) -> None:
+        """Back to the draft's public screen, then the gate of whoever acts next; once the
+        draft is over, on to the calling."""
+        app, c = self.app, self.controller
+        if c.phase != DRAFT:
+            self.show_game(announce=True)
+            return
+        app.pop_to("draft-public")
+        seat = c.draft_public().turn.seat
+        self.behind_gate(seat, lambda: PrivateScreen(app, c, self, seat))
 
     def open_secret(self, seat: int, kind: str) -> None:
         """The Magistrate's warrants or the Blackmailer's threats, behind their own gate."""
-        app, c = self.app, self.controller
-        app.push(GateScreen(app, seat, c.name(seat),
-                            lambda: app.replace(SecretTokensScreen(app, c, seat, kind))))
+        self.behind_gate(seat, lambda: SecretTokensScreen(self.app, self.controller, seat, kind))
+
+    def behind_gate(self, seat: int, screen) -> None:
+        """Push ``seat``'s gate; revealing replaces it with the private screen ``screen()``."""
+        app = self.app
+        app.push(GateScreen(app, seat, self.controller.name(seat),
+                            lambda: app.replace(screen())))
 
     def open_undo(self) -> None:
-        self.app.push(UndoScreen(self.app, self.controller))
+        self.app.push(UndoScreen(self.app, self.controller, self))
 
     def open_city(self) -> None:
         self.app.push(CityCompletedScreen(self.app, self.controller))

@@ -18,12 +18,13 @@ LOOKS_LINES = 2  # the looks of a round, at most (then cut with "…")
 
 
 class RoundScreen(Screen):
-    """A table of seats with the characters they held in the last round."""
+    """A table of seats with the characters they held in the last round; ``nav`` (the
+    navigator) moves on from it."""
 
     shows_back = False
 
-    def __init__(self, app, controller: CitadelsController):
-        self.controller = controller
+    def __init__(self, app, controller: CitadelsController, nav):
+        self.controller, self.nav = controller, nav
         super().__init__(app)
 
     def row_note(self, seat: int) -> str:
@@ -70,7 +71,7 @@ class RoundScreen(Screen):
     on_back = leave
 
     def ask_undo(self) -> None:
-        self.controller.nav.open_undo()
+        self.nav.open_undo()
 
     def add_buttons(self, items) -> None:
         for rect, (name, key, action, primary) in zip(grid(BUTTONS, len(items), len(items), 12),
@@ -101,7 +102,7 @@ class RoundSummaryScreen(RoundScreen):
                          for s in sorted(set(seats)))
 
     def next_round(self) -> None:
-        self.controller.nav.show_draft()
+        self.nav.show_draft()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         """The seats; below them the Assassin's miss, who looked, the next crown."""
@@ -139,7 +140,7 @@ class GameOverScreen(RoundScreen):
                           ("score", "score.from_game", self.score, True)])
 
     def score(self) -> None:
-        self.controller.nav.score()
+        self.nav.score()
 
     def done(self) -> None:
         """Into the history (completion order and final characters kept for scoring)."""

@@ -32,12 +32,15 @@ def describe(screen: Screen, controller: CitadelsController, decision, before) -
 
 
 class UndoScreen(UndoQuestion):
+    """Citadels' undo question; after an undo ``nav`` (the navigator) shows the game."""
+
     name = "undo"
 
-    def __init__(self, app, controller: CitadelsController):
+    def __init__(self, app, controller: CitadelsController, nav):
         super().__init__(app, controller)
+        self.nav = nav
         decision, before = controller.last_step()
         self.step = describe(self, controller, decision, before)
 
     def after_undo(self) -> None:
-        self.controller.nav.show_game()
+        self.nav.show_game()
