@@ -6,7 +6,8 @@ under. Storage, statistics, the export and the command line read results through
 never a game's own field names; ui/registry.py adds what screens need, keyed by the same id.
 
 Engines are named by import path (``"package.module:Class"``), so reading the registry imports
-no game: the app's first frame and the command line stay quick.
+no game: the app's first frame and the command line stay quick (and its values are named
+tuples, not dataclasses, whose making costs the first frame; docs/architecture.md, Start-up).
 
 >>> [game.id for game in games()]
 ['citadels', 'troyes', 'tiletum']
@@ -21,10 +22,9 @@ no game: the app's first frame and the command line stay quick.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 
 def resolve(path: str) -> Any:
@@ -33,8 +33,7 @@ def resolve(path: str) -> Any:
     return getattr(import_module(module), name)
 
 
-@dataclass(frozen=True)
-class ResultSchema:
+class ResultSchema(NamedTuple):
     """What a finished game's stored result holds. Every game stores its scores the same way
     (``result["scores"]``: ``players`` with a ``name`` and a ``total``, ``winners`` and
     ``ranking``; companion/records.py reads them); a game may also keep a list of ids per seat
@@ -45,8 +44,7 @@ class ResultSchema:
     tag_group: str | None = None
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     """One game: ``sessions`` maps each kind of stored session to its engine's import path
     (the game's own kind is its id); ``readings`` names its rulebook readings (a
     ``companion.readings.Readings``: the values its engine is built with, by the config's
@@ -54,7 +52,7 @@ class Game:
 
     id: str
     sessions: Mapping[str, str]
-    schema: ResultSchema = field(default_factory=ResultSchema)
+    schema: ResultSchema = ResultSchema()
     readings: str | None = None
 
     @property

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 
 from .clock import REAL, Clock
+from .controls import Control
 from .inputs import ControlInput, Sink
 from .outputs import Outputs
 
@@ -71,6 +72,18 @@ class Hardware:
         """Whether some LED or buzzer is driven, or will be once what waits for the first frame
         is open (else the UI may draw a debug strip)."""
         return self.gpio is not None or self.hub is not None or bool(self.pending)
+
+    def has_seat_button(self, seat: int, pins: Mapping[str, int]) -> bool:
+        """Whether ``seat`` has a button of its own (a GPIO seat pin, or a connected seat hub
+        with that many seats): then only that button opens its private screens. Keyboard
+        digits stand in for seat buttons on a laptop but do not count. ``pins``: the
+        configured ones (GPIO opens just after the first frame: its seat pins will be there)."""
+        if self.gpio is not None and Control.for_seat(seat) in self.gpio.buttons:
+            return True
+        if "gpio" in self.pending and f"seat{seat}" in pins:
+            return True
+        hub = self.hub
+        return hub is not None and hub.status.connected and seat <= hub.status.seats
 
     def open_pending(self) -> list[tuple[str, dict]]:
         """Open what was left for later (GPIO, the seat hub); the notices that brings."""

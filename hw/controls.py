@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Control(enum.Enum):
@@ -58,9 +58,9 @@ class Kind(enum.Enum):
     HOLD = "hold"  # still pressed after the hold time (once per press)
 
 
-@dataclass(frozen=True)
-class ControlEvent:
-    """One debounced control event.
+class ControlEvent(NamedTuple):
+    """One debounced control event (a named tuple: making a dataclass would cost the first
+    frame, docs/architecture.md "Start-up").
 
     ``source`` names the backend ("keyboard", "gpio", "touch", ...). On RELEASE, ``after_hold``
     says whether a HOLD was sent for this press, so a tap and a hold can be told apart.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .controls import SEAT_COUNT
 
@@ -18,9 +18,9 @@ class LedMode(enum.Enum):
     BLINK = "blink"
 
 
-@dataclass(frozen=True)
-class OutputState:
-    """What the lights should show now, and how many beeps were asked for so far."""
+class OutputState(NamedTuple):
+    """What the lights should show now, and how many beeps were asked for so far (a named
+    tuple: making a dataclass would cost the first frame, docs/architecture.md "Start-up")."""
 
     status: LedMode = LedMode.OFF
     seats: tuple[LedMode, ...] = (LedMode.OFF,) * SEAT_COUNT
@@ -67,7 +67,7 @@ class Outputs:
 
     def set_status(self, mode: LedMode) -> None:
         """Set the status LED."""
-        self._update(replace(self._state, status=mode))
+        self._update(self._state._replace(status=mode))
 
     def set_seat(self, seat: int, mode: LedMode, colour: str = WHITE) -> None:
         """Set the light of seat 1..8 (``colour`` RRGGBB where the light has colours)."""
@@ -75,25 +75,25 @@ class Outputs:
             raise ValueError(f"seat {seat} is not 1..{SEAT_COUNT}")
         seats, colours = list(self._state.seats), list(self._state.colours)
         seats[seat - 1], colours[seat - 1] = mode, colour
-        self._update(replace(self._state, seats=tuple(seats), colours=tuple(colours)))
+        self._update(self._state._replace(seats=tuple(seats), colours=tuple(colours)))
 
     def set_seats(self, lights: dict[int, tuple[LedMode, str]]) -> None:
         """Every seat light at once: the seats in ``lights`` as given, the others off."""
         seats = tuple(lights.get(n, (LedMode.OFF, WHITE))[0] for n in range(1, SEAT_COUNT + 1))
         colours = tuple(lights.get(n, (LedMode.OFF, WHITE))[1]
                         for n in range(1, SEAT_COUNT + 1))
-        self._update(replace(self._state, seats=seats, colours=colours))
+        self._update(self._state._replace(seats=seats, colours=colours))
 
     def set_all(self, mode: LedMode) -> None:
         """Set the status LED and every seat LED at once (the hardware test uses this)."""
-        self._update(replace(self._state, status=mode, seats=(mode,) * SEAT_COUNT))
+        self._update(self._state._replace(status=mode, seats=(mode,) * SEAT_COUNT))
 
     def beep(self, seconds: float = 0.06) -> None:
         """A short beep, unless sound is off."""
         if not self.sound:
             return
         with self._lock:
-            self._state = replace(self._state, beeps=self._state.beeps + 1)
+            self._state = self._state._replace(beeps=self._state.beeps + 1)
         for driver in self.drivers:
             driver.beep(seconds)
         self._changed()

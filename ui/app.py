@@ -22,18 +22,15 @@ from hw.clock import Clock
 from hw.controls import Control
 
 from . import registry
-from .about_facts import about_facts
 from .i18n import Catalog
 from .idle import IdleWork
 from .first_frame import after_first_frame
 from .frames import Painter
 from .input_router import InputRouter
-from .notices import notice_text
 from .overlays import Toast
 from .private_guard import PrivateGuard
 from .screens.ask import SaveFailedScreen
 from .screens.base import Screen
-from .seat_buttons import has_seat_button
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -122,7 +119,7 @@ class App:
 
     def notice_texts(self) -> list[str]:
         """Every problem worth telling the user, in the current language."""
-        return [notice_text(self.t, key, dict(fields)) for key, fields in self.notices]
+        return [self.catalog.notice(key, fields) for key, fields in self.notices]
 
     def say(self, key: str, **fields) -> None:
         """A line at the bottom of the screen until the next input (e.g. how to come back to
@@ -136,11 +133,13 @@ class App:
 
     def about(self) -> dict[str, str]:
         """Facts for the About page."""
+        from .about_facts import about_facts  # deferred: start-up time (About only)
+
         return about_facts(self)
 
     def has_seat_button(self, seat: int) -> bool:
-        """Whether ``seat`` has a button of its own on this table (``ui/seat_buttons.py``)."""
-        return has_seat_button(self.hw, self.config.pins, seat)
+        """Whether ``seat`` has a button of its own on this table."""
+        return self.hw.has_seat_button(seat, self.config.pins)
 
     # --- screen stack -------------------------------------------------------------------------
     @property

@@ -5,7 +5,6 @@ move the focus, OK clicks, BACK goes back, a touch taps or holds the button unde
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
 import pygame
 
@@ -121,7 +120,7 @@ class InputRouter:
         self.app.current_control = event.control
         key = (event.control, event.source)
         if event.kind is Kind.RELEASE and key in self._unused_holds:
-            event = replace(event, after_hold=False)
+            event = event._replace(after_hold=False)
         self._unused_holds.discard(key)
         if not self._control(event) and event.kind is Kind.HOLD:
             self._unused_holds.add(key)

@@ -8,8 +8,6 @@ import logging
 
 from hw.controls import ControlEvent, Kind
 
-from .screens.gate import LET_GO, QUIET, hide_private
-
 log = logging.getLogger("ui.app")
 
 
@@ -35,6 +33,9 @@ class PrivateGuard:
                 and event.control is app.private_hold and app.top.private):
             return False
         log.info("private screen hidden: the hold that revealed it was let go")
+        # deferred: start-up time (a private screen is behind a gate: loaded by then)
+        from .screens.gate import LET_GO, hide_private
+
         hide_private(app, LET_GO)
         return True
 
@@ -55,4 +56,6 @@ class PrivateGuard:
         if deadline is not None and self.app.clock() >= deadline:
             log.info("private screen hidden after %.0f s without input",
                      self.app.config.private_timeout)
+            from .screens.gate import QUIET, hide_private  # deferred: as in hold_ended
+
             hide_private(self.app, QUIET)

@@ -16,9 +16,9 @@ list) and its catalogue keys (docs/architecture.md, "Adding a game").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import games as rules_registry
 from companion.games import Game, resolve
@@ -27,8 +27,7 @@ __all__ = ["GameEntry", "commands", "entry", "entry_for_session", "games", "regi
            "resolve", "unregister"]
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     """One game. ``openers`` maps each kind of stored session the game makes (its own id, its
     score entry…) to ``open(app, session)``, which puts the game back on screen as it stands;
     ``results`` shows a finished game's stored scores again (History's detail, ``(app,
@@ -48,7 +47,8 @@ class GameEntry:
     faces…; see ui/prepare.py), from a module that imports no more than it draws;
     ``settings`` adds rows to Settings (each ``(app) -> (label key, value text, open)``);
     ``game``: the game's rules entry, registered with this one (a game companion/games.py
-    does not list: a test's own)."""
+    does not list: a test's own). A named tuple, not a dataclass: the first frame reads the
+    registry, and making a dataclass costs it (docs/architecture.md, Start-up)."""
 
     id: str
     setup: str
@@ -57,7 +57,7 @@ class GameEntry:
     history_row: str | None = None
     history_rounds: str | None = None
     score_later: str | None = None
-    commands: dict[str, str] = field(default_factory=dict)
+    commands: Mapping[str, str] = {}  # never changed: a named tuple's default is shared
     icon: str | None = None
     catalogue: Path | None = None
     prepare: str | None = None

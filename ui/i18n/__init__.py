@@ -150,3 +150,14 @@ class Catalog:
             log.error("missing message %r", key)
             return key
         return text.format_map(_Fields(key, fields)) if fields else text
+
+    def notice(self, key: str, fields: dict) -> str:
+        """One notice (start-up problems, a game set aside...); a rule error in it
+        (``error_code`` and its fields) and a ``reason`` (a catalogue key) said too."""
+        fields = dict(fields)
+        code = fields.pop("error_code", None)
+        if code is not None:
+            fields = {"error": self.t(f"error.{code}", **fields)}
+        if "reason" in fields:
+            fields["reason"] = self.t(fields["reason"])
+        return self.t(key, **fields)
