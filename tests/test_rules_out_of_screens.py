@@ -80,3 +80,13 @@ def test_the_turn_being_played_starts_at_its_reveal_with_the_calls_just_before_i
     assert turn == events[3:] and before == events[1:3]
     over = replace(v, phase="end", events=(*events, Event("killed_revealed", 5, 3)))
     assert over.current_turn() == ((over.events[-1],), ())
+
+
+def test_a_tiletum_game_becomes_its_score_inputs_in_the_last_turn_order():
+    """Seed 004: ties go to the earlier in turn order, so the score entry lists the players in
+    the turn order the game ended with (the engine's ``score_inputs``, not a screen's)."""
+    from companion.tiletum.game import DEFAULT_FESTIVALS, TiletumRules, config_for, view
+
+    state = TiletumRules().initial(config_for(3, (2, 3, 1), DEFAULT_FESTIVALS, (0,) * 6), 7)
+    players = view(state).score_inputs(["Mina", "Joon", "Sora"])
+    assert [(p.name, p.turn_order) for p in players] == [("Joon", 1), ("Sora", 2), ("Mina", 3)]

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .king import KingResult, Track, advance
 from .moves import Offer, king_result, take_offer
+from .scoring import TiletumPlayer
 from .state import FESTIVAL, KING, Festival, PlayerState, Taken, Tiletum, starting
 from .wheel import TileDie, orientation
 
@@ -36,6 +37,12 @@ class TiletumView:
     # the king phase: in the king phase as it would be scored now; in the festival as it was
     # scored this round (its ``space_vp`` is what the king-track festival tile adds)
     king: KingResult | None = None
+
+    def score_inputs(self, names: Sequence[str]) -> list[TiletumPlayer]:
+        """The final score entry as the device kept the game: the players (``names`` by seat)
+        in the last turn order, which breaks ties; the table enters the rest."""
+        return [TiletumPlayer(names[seat - 1], turn_order=place)
+                for place, seat in enumerate(self.order, 1)]
 
     def advance(self, seat: int, steps: int) -> Track:
         """The king track after ``seat``'s disc moves ``steps`` spaces right."""

@@ -13,7 +13,7 @@ def score_later(app, session) -> None:
     it; the game is not finished again, and finishing the entry puts the scores on its History
     row, next to what the row already keeps."""
     c = TiletumController(app, session)
-    names = [c.name(seat) for seat in c.view().order]
     row = app.store.row(session.id)
     kept = dict(row.result or {}) if row is not None else c.outcome().result
-    open_entry(app, TiletumScoreController.new(app, names, session.id, kept))
+    open_entry(app, TiletumScoreController.create(app, c.view().score_inputs(c.names),
+                                                  session.id, game_result=kept))

@@ -69,12 +69,11 @@ class TiletumScoreController(PlayerScoreController):
     results_class = TiletumResultsScreen
 
     @classmethod
-    def new(cls, app, names: list[str], game_session: int | None = None, game_result=None):
-        """``names`` in turn order (the earlier wins a tie); ``game_session`` and
-        ``game_result``: the device-run game these scores finish, and what it kept."""
-        return cls.create(app, [TiletumPlayer(n, turn_order=i)
-                                for i, n in enumerate(names, 1)], game_session,
-                          game_result=dict(game_result or {}))
+    def new(cls, app, names: list[str]):
+        """A score sheet of a game played without the device, ``names`` in turn order (the
+        earlier wins a tie)."""
+        return cls.create(app, [TiletumPlayer(n, turn_order=i) for i, n in enumerate(names, 1)],
+                          game_result={})
 
 
 def open_score_entry(app, session) -> None:
