@@ -92,6 +92,7 @@ BUILT_IN = (
 )
 
 _games: list[Game] = list(BUILT_IN)
+_by_kind: dict[str, Game] = {}  # session kind -> its game (History asks per row per frame)
 
 
 def games() -> tuple[Game, ...]:
@@ -103,10 +104,12 @@ def register(game: Game) -> None:
     if any(g.id == game.id for g in _games):
         raise ValueError(f"a game {game.id!r} is registered already")
     _games.append(game)
+    _by_kind.clear()
 
 
 def unregister(game_id: str) -> None:
     _games[:] = [g for g in _games if g.id != game_id]
+    _by_kind.clear()
 
 
 def game(game_id: str) -> Game:
@@ -115,7 +118,9 @@ def game(game_id: str) -> Game:
 
 def game_of(kind: str) -> Game | None:
     """The game a stored session kind belongs to (None: a game the app no longer has)."""
-    return next((g for g in _games if kind in g.sessions), None)
+    if not _by_kind:
+        _by_kind.update((k, g) for g in _games for k in g.sessions)
+    return _by_kind.get(kind)
 
 
 def rules_for(kind: str):

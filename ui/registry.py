@@ -101,6 +101,7 @@ BUILT_IN = (
 )
 
 _games: list[GameEntry] = list(BUILT_IN)
+_by_id: dict[str, GameEntry] = {}  # made again when games change (History asks per row)
 
 
 def games() -> tuple[GameEntry, ...]:
@@ -116,12 +117,14 @@ def register(entry: GameEntry) -> None:
     if entry.game is not None:
         rules_registry.register(entry.game)
     _games.append(entry)
+    _by_id.clear()
 
 
 def unregister(game_id: str) -> None:
     if any(g.id == game_id and g.game is not None for g in _games):
         rules_registry.unregister(game_id)
     _games[:] = [g for g in _games if g.id != game_id]
+    _by_id.clear()
 
 
 def entry(game_id: str) -> GameEntry:
@@ -132,10 +135,13 @@ def entry_for_session(session_game: str) -> GameEntry | None:
     """The game a stored session kind belongs to: the one companion/games.py gives it to, else
     the one that opens it, else the one whose id starts its name (a kind an entry without
     rules stores); None for a game the app no longer has."""
+    if not _by_id:
+        _by_id.update((g.id, g) for g in _games)
     known = rules_registry.game_of(session_game)
-    game_id = known.id if known is not None else next(
-        (g.id for g in _games if session_game in g.openers), session_game.split("-")[0])
-    return next((g for g in _games if g.id == game_id), None)
+    if known is not None:
+        return _by_id.get(known.id)
+    return _by_id.get(next((g.id for g in _games if session_game in g.openers),
+                           session_game.split("-")[0]))
 
 
 def commands(command: str) -> list[tuple[GameEntry, Any]]:
