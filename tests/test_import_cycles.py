@@ -1,6 +1,8 @@
-"""The Citadels screens navigate without import cycles (issue 14): no screen module imports
-another inside a function to dodge a cycle, and the module graph of ui/screens/ has no cycle.
-The navigator (ui/screens/citadels/navigator.py) is the one module that knows them all."""
+"""ui/ has no import cycle (issues 14 and 35): no Citadels screen imports another inside a
+function, the module graph of ui/screens/ has no cycle, nor has the graph of every ui module
+counting the imports inside functions; and every import inside a function says why. A game's
+screens move through their navigator (ui/screens/citadels/navigator.py, tiletum/navigator.py),
+which is given to them, so no screen imports the screens it opens."""
 
 from __future__ import annotations
 
