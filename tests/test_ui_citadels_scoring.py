@@ -245,6 +245,24 @@ def test_a_classic_tie_is_shared_unless_the_table_asks_for_the_faq_rule(make_app
     assert app.top.data["winners"] == ["Player 1", "Player 2"]
 
 
+def test_the_tables_faq_choice_is_stored_and_saved_with_the_scores(make_app):
+    """The FAQ's tie-break is optional, so it is the table's decision: stored like a player's
+    entry (a restart shows the results as the table chose them) and saved to History."""
+    app = make_app()
+    play(app, "TAP @citadels\nTAP @edition-classic\nTAP @fewer\nTAP @fewer\nTAP @score\n"
+              "TAP @palace\nTAP @tab-religious\nTAP @temple\nTAP @next\nTAP @next\n"
+              "TAP @tab-trade\nTAP @town_hall\nTAP @tavern\nTAP @next\n"
+              "TAP @gold-more\nTAP @gold-more\nTAP @gold-more\nTAP @next\n"
+              "EXPECT score-results\nTAP @faq\nEXPECT score-results")
+    app.close()
+    again = make_app(language=None)  # a restart: back on the results, the FAQ still chosen
+    assert again.top.name == "score-results"
+    assert again.top.data["winners"] == ["Player 2"]
+    play(again, "TAP @done\nEXPECT home")
+    (row,) = again.store.history()
+    assert row.result["winner"] == "Player 2" and row.result["scores"]["tie_break_code"]
+
+
 @pytest.mark.parametrize("language, text", [
     ("ko", "궁전 카드는 3장뿐인데 도시들에 4장이 있습니다."),
     ("en", "The game has 3 Palace cards, the cities hold 4.")])
