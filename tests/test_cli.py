@@ -168,9 +168,12 @@ def cli(monkeypatch, capsys):
 
 
 def players(game: str, **first) -> bytes:
-    """Two players' input for ``game`` as JSON, the first with ``first``'s fields."""
+    """Two players' input for ``game`` as JSON, the first with ``first``'s fields (Troyes: the
+    2-player game's four character cards)."""
     base = {"name": "Mina", "city": ["manor"]} if game == "citadels" else {"name": "Mina"}
     other = {"name": "Joon", "city": []} if game == "citadels" else {"name": "Joon"}
+    if game == "troyes":
+        base, other = ({**p, "character_points": [0] * 4} for p in (base, other))
     return json.dumps({"edition": "2016", "players": [{**base, **first}, other]}).encode()
 
 

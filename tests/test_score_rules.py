@@ -18,14 +18,15 @@ from companion.troyes.scoring import TroyesPlayer
 from rules_contract import play
 
 CONFIGS = {
-    "troyes-score": {"players": [{"name": n, "tokens": t} for n, t in (("A", 5), ("B", 9))]},
+    "troyes-score": {"players": [{"name": n, "tokens": t, "character_points": [0] * 4}
+                                 for n, t in (("A", 5), ("B", 9))]},
     "tiletum-score": {"players": [{"name": n, "vp": v} for n, v in (("A", 30), ("B", 30),
                                                                     ("C", 12))]},
     "citadels-score": {"edition": "classic",
                        "players": [{"name": "Mina", "city": ["manor", "castle"]},
                                    {"name": "Joon", "city": ["palace"]}]},
 }
-OTHERS = {"troyes-score": TroyesPlayer("Z", tokens=3), "tiletum-score": TiletumPlayer("Z", vp=7),
+OTHERS = {"troyes-score": TroyesPlayer("Z", tokens=3, character_points=(0,) * 4), "tiletum-score": TiletumPlayer("Z", vp=7),
           "citadels-score": PlayerCity("Z", ("temple",))}
 
 
@@ -73,7 +74,7 @@ def test_the_outcome_carries_the_scores_in_the_form_every_reader_knows(kind):
 def test_done_waits_for_every_player():
     rules = rules_for("troyes-score")
     state = rules.apply(rules.initial(CONFIGS["troyes-score"], 0),
-                        EnterPlayer(0, TroyesPlayer("A")))
+                        EnterPlayer(0, TroyesPlayer("A", character_points=(0,) * 4)))
     with pytest.raises(IllegalDecision) as refused:
         rules.apply(state, Done())
     assert refused.value.code == "score.missing" and refused.value.fields == {"n": 2}
@@ -83,7 +84,7 @@ def test_done_waits_for_every_player():
 def test_players_that_cannot_be_scored_are_never_done():
     """Two players named alike cannot be scored (``score.names``): Done is not offered, and
     applying it says why."""
-    rules, state = entered("troyes-score", TroyesPlayer("A"), TroyesPlayer("A"))
+    rules, state = entered("troyes-score", *[TroyesPlayer("A", character_points=(0,) * 4)] * 2)
     assert Done() not in rules.legal(state)
     with pytest.raises(IllegalDecision) as refused:
         rules.apply(state, Done())

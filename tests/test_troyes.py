@@ -245,9 +245,9 @@ def test_final_score_adds_tokens_events_workers_characters_and_costs_cathedral_l
 
 
 def test_a_troyes_tie_is_a_shared_win():
-    a = TroyesPlayer("Mina", tokens=10, cathedral_levels=(1, 2, 3))
-    b_ = TroyesPlayer("Joon", tokens=12, cathedral_levels=(1, 2), character_points=())
-    c = TroyesPlayer("Seo", tokens=3, cathedral_levels=(1, 2, 3))
+    a = TroyesPlayer("Mina", tokens=10, cathedral_levels=(1, 2, 3), character_points=(0,) * 3)
+    b_ = TroyesPlayer("Joon", tokens=12, cathedral_levels=(1, 2), character_points=(0,) * 3)
+    c = TroyesPlayer("Seo", tokens=3, cathedral_levels=(1, 2, 3), character_points=(0,) * 3)
     result = score_game([a, b_, c])
     assert [result.players[i].name for i in result.winners] == ["Mina", "Joon"]
 
@@ -294,11 +294,27 @@ def test_roll_troyes_bad_arguments_one_line_exit_2(args):
 def test_score_troyes_command():
     game = {"players": [
         {"name": "Mina", "tokens": 20, "unresolved_events": 2, "worker_vp": 3,
-         "cathedral_levels": [1, 2], "character_points": [4, 0, 2]},
+         "cathedral_levels": [1, 2], "character_points": [4, 0, 2, 0]},
         {"name": "Joon", "tokens": 25, "cathedral_levels": [1, 2, 3],
-         "character_points": [0, 4, 0]}]}
+         "character_points": [0, 4, 0, 0]}]}
     out = json.loads(companion("score", "troyes", "-", "--json", stdin=json.dumps(game)).stdout)
     assert [(p["name"], p["total"]) for p in out["players"]] == [("Mina", 29), ("Joon", 29)]
     assert out["winners"] == ["Mina", "Joon"]
     bad = companion("score", "troyes", "-", stdin='{"players": [{"name": "A", "tokens": true}]}')
     assert bad.returncode == 2 and "wrong type" in bad.stderr
+
+
+@pytest.mark.parametrize("players, cards", [(2, 4), (3, 3), (4, 4)])
+def test_the_score_counts_every_character_card_in_play_for_every_player(players, cards):
+    """Seed 002 (setup): each player gets "무작위 인물 카드 1장(3, 4인 게임일 때) 또는 2장(2인
+    게임일 때)", and at the end "게임에 사용된 인물 카드 각각에 대해서, 해당 인물 카드의 기준에
+    따라 모든 플레이어가 점수를 얻습니다": every player has one entry per card in play, no more,
+    no fewer (before, any count given alike to everyone was scored)."""
+    names = ["Mina", "Joon", "Seo", "Ara"][:players]
+    right = [TroyesPlayer(n, character_points=(1,) * cards) for n in names]
+    assert score_game(right).scores[0].characters == cards
+    for wrong in (cards - 1, cards + 1):
+        with pytest.raises(TroyesScoringError) as refused:
+            score_game([TroyesPlayer(n, character_points=(1,) * wrong) for n in names])
+        assert refused.value.code == "troyes.scoring.card_count"
+        assert refused.value.fields == {"players": players, "cards": cards}

@@ -19,8 +19,9 @@ class _Named:
 ENTRY = TroyesScoreRules()
 ONE = ENTRY.initial({"players": [{"name": "A"}]}, 0)
 TWO_ENTERED = ENTRY.initial({"players": [{"name": "A"}, {"name": "B"}]}, 0)
-TWO_ENTERED = ENTRY.apply(ENTRY.apply(TWO_ENTERED, EnterPlayer(0, TroyesPlayer("A"))),
-                          EnterPlayer(1, TroyesPlayer("B")))
+TWO_ENTERED = ENTRY.apply(ENTRY.apply(TWO_ENTERED, EnterPlayer(
+    0, TroyesPlayer("A", character_points=(0,) * 4))), EnterPlayer(
+    1, TroyesPlayer("B", character_points=(0,) * 4)))
 
 
 class _OtherRules:

@@ -106,9 +106,9 @@ def _black(n):
 
 
 def _scoring_players(**changes):
-    """Two players with one character card each; A's entry changed."""
-    return [TroyesPlayer("A", **{"character_points": (0,), **changes}),
-            TroyesPlayer("B", character_points=(0,))]
+    """Two players with the 2-player game's four character cards; A's entry changed."""
+    return [TroyesPlayer("A", **{"character_points": (0,) * 4, **changes}),
+            TroyesPlayer("B", character_points=(0,) * 4)]
 
 
 TRIGGERS = {
@@ -186,7 +186,9 @@ TRIGGERS = {
     "troyes.scoring.cards": lambda: validate([TroyesPlayer("A", character_points=(1,)),
                                              TroyesPlayer("B")]),
     "troyes.scoring.character_points": lambda: validate(_scoring_players(
-        character_points=(-1,))),
+        character_points=(-1, 0, 0, 0))),
+    "troyes.scoring.card_count": lambda: validate([TroyesPlayer("A", character_points=(0,)),
+                                                   TroyesPlayer("B", character_points=(0,))]),
     "troyes.scoring.levels": lambda: validate(_scoring_players(cathedral_levels=(4,))),
     "troyes.scoring.input": lambda: read_players([]),
 }

@@ -88,6 +88,12 @@ def validate(players) -> None:
         if len(set(levels)) != len(levels) or not set(levels) <= set(CATHEDRAL_LEVELS):
             raise TroyesScoringError(f"{p.name}: cathedral levels are 1, 2 and 3, each once",
                                      code="troyes.scoring.levels", who=p.name)
+    in_play = character_cards(len(players))
+    if cards != {in_play}:  # every card in play scores every player (seed 002)
+        raise TroyesScoringError(
+            f"with {len(players)} players {in_play} character cards are in play: give every "
+            f"player {in_play} character-card points", code="troyes.scoring.card_count",
+            players=len(players), cards=in_play)
 
 
 @dataclass(frozen=True)
