@@ -5,15 +5,17 @@ reading, quoting the rulebook's line where the feature is a rule (seeds 002 and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import IllegalDecision
 from companion.tiletum import game as tiletum
 from companion.tiletum import readings as tiletum_readings
 from companion.troyes import readings as troyes_readings
-from companion.troyes.game import (PLACEMENT, Act, BlackDice, CollectIncome, Fail, Pass,
-                                   RevealEvent, TroyesRules, TroyesSetup, apply, legal, start,
-                                   view)
+from companion.troyes.game import (ACTIONS, DEFENCE, INCOME, PLACEMENT, Act, BlackDice,
+                                   CollectIncome, Defend, Fail, Pass, RevealEvent, TroyesRules,
+                                   TroyesSetup, apply, legal, start, view)
 
 TROYES = troyes_readings.READINGS.all
 TILETUM = tiletum_readings.READINGS.all
@@ -23,24 +25,25 @@ TILETUM_CONFIG = {k: v for k, v in tiletum.config_for(
 NUMBERED = "rules {0.number}".format
 GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings.READINGS),
          (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings.READINGS)]
+NEWEST = {"Troyes": 4, "Tiletum": 3}  # each game's current reading
 
 
 # --- which reading a stored game names ----------------------------------------------------------
 
 @pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
 def test_every_stored_rules_number_names_its_reading(rules, config, readings):
-    """A config without ``rules`` was kept under the oldest reading; 1, 2 and 3 name theirs; new
-    games are played by the newest."""
+    """A config without ``rules`` was kept under the oldest reading; 1, 2, 3 (and Troyes' 4)
+    name theirs; new games are played by the newest."""
     assert rules.initial(config, 1).setup.reading is readings.oldest is readings[1]
-    assert [r.number for r in readings.all] == [1, 2, 3]
+    assert [r.number for r in readings.all] == list(range(1, NEWEST[readings.game] + 1))
     for reading in readings.all:
         assert readings[reading.number] is reading
         assert rules.initial({**config, "rules": reading.number}, 1).setup.reading is reading
-    assert readings.current is readings[3]
+    assert readings.current is readings[NEWEST[readings.game]]
 
 
 @pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
-@pytest.mark.parametrize("number", [0, 4, "3", None, True])
+@pytest.mark.parametrize("number", [0, 9, "3", None, True])
 def test_an_unknown_reading_is_refused_with_its_code(rules, config, readings, number):
     """A game kept by a newer version (or a damaged config) is refused, not played by a reading
     it was not played by."""
@@ -53,9 +56,10 @@ def test_an_unknown_reading_is_refused_with_its_code(rules, config, readings, nu
 def test_the_readings_are_those_kept_games_were_played_by():
     """Each reading's features as its games were played (a changed value would replay a kept
     game otherwise)."""
-    assert [(r.passed_player_only_passes, r.must_defend, r.tracks_board, r.max_black)
-            for r in TROYES] == [(False, False, False, 12), (True, True, False, 12),
-                                 (True, True, True, 6)]
+    assert [(r.passed_player_only_passes, r.must_defend, r.tracks_board, r.max_black,
+             r.ends_round_without_dice)
+            for r in TROYES] == [(False, False, False, 12, False), (True, True, False, 12, False),
+                                 (True, True, True, 6, False), (True, True, True, 6, True)]
     assert [(r.turning_needs_gold, r.follows_king_track) for r in TILETUM] == [
         (False, False), (True, False), (True, True)]
 
@@ -188,3 +192,40 @@ def test_tiletum_follows_king_track(reading):
         with pytest.raises(IllegalDecision) as refused:
             tiletum.apply(state, tiletum.King(1, 2))
         assert refused.value.code == "tiletum.king_untracked"
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_ends_round_without_dice(reading):
+    """Round end: "라운드는 어떤 플레이어가 행동을 한 직후, 다음 조건을 만족하면 종료됩니다 ...
+    모든 도시 구역에 주사위가 하나도 없을 때", and a pass pays "어느 구역이든 도시 구역에 주사위가
+    남아있다면" only. A defence that takes the last dice on the board ends the round at once
+    (issue 36, item 9); before rules 4 the action phase opened with no die, and every pass paid
+    2 deniers (kept games replay as they were played)."""
+    state = troyes_actions(reading, black=1)
+    assert state.phase == DEFENCE and state.actor == 1
+    mine = tuple((i, d) for i, d in state.dice if d.owner == 1)
+    state = replace(state, dice=mine)  # the neutral and other dice already gone
+    everything = Defend(1, tuple(i for i, _ in mine), (0,))
+    after = apply(state, everything)
+    assert not after.dice
+    if reading.ends_round_without_dice:
+        assert (after.round, after.phase) == (2, INCOME)
+    else:
+        assert (after.round, after.phase) == (1, ACTIONS)
+        paid = apply(after, Pass(1))
+        assert paid.players[0].deniers == after.players[0].deniers + 2
+
+
+def test_the_defence_that_takes_the_last_dice_says_the_round_ends():
+    """What the board and the log say of it, in both languages (issue 36, item 9)."""
+    from ui.i18n import Catalog
+    from ui.screens.troyes.log_text import line_text
+
+    state = troyes_actions(troyes_readings.CURRENT, black=1)
+    mine = tuple((i, d) for i, d in state.dice if d.owner == 1)
+    state = replace(state, dice=mine)
+    said = TroyesRules().apply(state, Defend(1, tuple(i for i, _ in mine), (0,))).log[-1]
+    texts = {lang: line_text(Catalog.load(lang).t, lambda seat: "Mina", said)
+             for lang in ("en", "ko")}
+    assert texts["en"].endswith("No die is left in any district: the round ends.")
+    assert texts["ko"].endswith("어느 구역에도 주사위가 남지 않아 라운드가 끝납니다.")

@@ -34,7 +34,7 @@ TRIGGERS = {
     "session.wrong_game": lambda: Session("demo", {}, 1).replay(_OtherRules()),
     "session.unknown_decision": lambda: ENTRY.decode({"type": "dance"}),
     "session.unknown_reading": lambda: __import__("companion.troyes.game", fromlist=["x"])
-    .TroyesRules().initial({"players": 2, "citizens": [[1, 1, 1]] * 2, "rules": 4}, 1),
+    .TroyesRules().initial({"players": 2, "citizens": [[1, 1, 1]] * 2, "rules": 9}, 1),
     "session.decision_fields": lambda: __import__("companion.troyes.game", fromlist=["x"])
     .TroyesRules().decode({"type": "pass", "colour": "red"}),
     "score.no_player": lambda: ENTRY.apply(ONE, EnterPlayer(3, TroyesPlayer("D"))),

@@ -165,7 +165,7 @@ def _events(state: Troyes, decision):
     black = tuple(Die(BLACK, rng.roll()) for _ in range(decision.count))
     said = line("black", None, pips=tuple(sorted((d.pip for d in black), reverse=True)))
     if not black:
-        return replace(state, phase=ACTIONS, last=("no_black",)), said
+        return _to_actions(replace(state, last=("no_black",))), said
     own = [tuple(d for _, d in state.district(s)) for s in range(1, state.setup.players + 1)]
     return replace(state, black=black, phase=DEFENCE,
                    defence=defence_rules.start(state.start_player, own, black,
@@ -221,15 +221,26 @@ def _defence(state: Troyes, decision):
     state = with_player(state, decision.seat, influence=gain)
     state = replace(state, dice=tuple((i, d) for i, d in state.dice if i not in decision.dice),
                     defence=new, last=("defended", str(decision.seat)))
+    after = _after_defence(state)
+    ended = {"round_over": True} if after.phase not in (DEFENCE, ACTIONS) else {}
     said = line("defended", decision.seat, dice=_faces(dice),
-                black=tuple(d.pip for d in black), influence=gain - p.influence)
-    return _after_defence(state), said
+                black=tuple(d.pip for d in black), influence=gain - p.influence, **ended)
+    return after, said
 
 
 def _after_defence(state: Troyes) -> Troyes:
     if state.defence.finished:
-        return replace(state, phase=ACTIONS, black=(), turn=0)
+        return _to_actions(replace(state, black=(), turn=0))
     return state
+
+
+def _to_actions(state: Troyes) -> Troyes:
+    """The actions, or (a reading that says so) the round's end when no die is left: "라운드는
+    ... 모든 도시 구역에 주사위가 하나도 없을 때" ends, and a pass pays only "어느 구역이든 도시
+    구역에 주사위가 남아있다면"."""
+    if not state.dice and state.setup.reading.ends_round_without_dice:
+        return _end_round(state)
+    return replace(state, phase=ACTIONS)
 
 
 def _actions(state: Troyes, decision):

@@ -7,7 +7,7 @@ under the oldest reading); ``READINGS[number]`` is the one place a number become
 
 >>> READINGS[2].must_defend, READINGS[2].tracks_board
 (True, False)
->>> CURRENT is READINGS[3]
+>>> CURRENT is READINGS[4]
 True
 """
 
@@ -30,6 +30,9 @@ class Reading:
     # player, 6 a building, who is pushed out), the cathedral, the event cards and their cubes
     tracks_board: bool
     max_black: int  # the most black dice the events may add in one round
+    # the round ends as soon as no district holds a die, after the defence too (so a pass,
+    # which pays only while dice remain, never follows a defence that took the last dice)
+    ends_round_without_dice: bool = False
 
 
 RULES_1 = Reading(1, passed_player_only_passes=False, must_defend=False, tracks_board=False,
@@ -38,6 +41,8 @@ RULES_2 = Reading(2, passed_player_only_passes=True, must_defend=True, tracks_bo
                   max_black=12)
 RULES_3 = Reading(3, passed_player_only_passes=True, must_defend=True, tracks_board=True,
                   max_black=MAX_BLACK)
-READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3)  # by the config's ``rules``
+RULES_4 = Reading(4, passed_player_only_passes=True, must_defend=True, tracks_board=True,
+                  max_black=MAX_BLACK, ends_round_without_dice=True)
+READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3, RULES_4)  # by the config's ``rules``
 CURRENT = READINGS.current  # new games are played by it
 OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

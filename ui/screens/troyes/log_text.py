@@ -44,8 +44,9 @@ def line_text(t, name, line: Line) -> str:
         return t("troyes.log_black", n=len(pips), pips=", ".join(map(str, pips))) if pips \
             else t("troyes.log_no_black")
     if code == "defended":
-        return t("troyes.log_defended", name=who, dice=dice_text(t, f["dice"]),
+        text = t("troyes.log_defended", name=who, dice=dice_text(t, f["dice"]),
                  black=", ".join(map(str, f["black"])), influence=f["influence"])
+        return text + t("troyes.log_no_dice_left") if f.get("round_over") else text
     if code == "failed":
         return t("troyes.log_failed", name=who, black=f["black"], vp=f["vp"])
     if code == "passed":
