@@ -191,7 +191,8 @@ def tiletum_script(tmp_path_factory):
         for name in ("king", "steps-more", "steps-more", "confirm"):  # a King action: 3 AP
             tap(app, name, lines)
         tap(app, "king-phase", lines)  # scored; the new turn order from the king track
-        for name in ("confirm", "festival", "count-more", "confirm", "not-there", "confirm",
+        sits_out = ("not-there",) if round_number > 1 else ()  # everyone is at the first
+        for name in ("confirm", "festival", "count-more", "confirm", *sits_out, "confirm",
                      "count-more", "count-more", "confirm"):
             tap(app, name, lines)
     decisions = controller.session.decisions

@@ -25,15 +25,15 @@ TILETUM_CONFIG = {k: v for k, v in tiletum.config_for(
 NUMBERED = "rules {0.number}".format
 GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings.READINGS),
          (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings.READINGS)]
-NEWEST = {"Troyes": 4, "Tiletum": 3}  # each game's current reading
+NEWEST = {"Troyes": 4, "Tiletum": 4}  # each game's current reading
 
 
 # --- which reading a stored game names ----------------------------------------------------------
 
 @pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
 def test_every_stored_rules_number_names_its_reading(rules, config, readings):
-    """A config without ``rules`` was kept under the oldest reading; 1, 2, 3 (and Troyes' 4)
-    name theirs; new games are played by the newest."""
+    """A config without ``rules`` was kept under the oldest reading; 1 to 4 name theirs; new
+    games are played by the newest."""
     assert rules.initial(config, 1).setup.reading is readings.oldest is readings[1]
     assert [r.number for r in readings.all] == list(range(1, NEWEST[readings.game] + 1))
     for reading in readings.all:
@@ -60,8 +60,10 @@ def test_the_readings_are_those_kept_games_were_played_by():
              r.ends_round_without_dice)
             for r in TROYES] == [(False, False, False, 12, False), (True, True, False, 12, False),
                                  (True, True, True, 6, False), (True, True, True, 6, True)]
-    assert [(r.turning_needs_gold, r.follows_king_track) for r in TILETUM] == [
-        (False, False), (True, False), (True, True)]
+    assert [(r.turning_needs_gold, r.follows_king_track, r.order_follows_seats,
+             r.first_festival_for_all) for r in TILETUM] == [
+        (False, False, False, False), (True, False, False, False), (True, True, False, False),
+        (True, True, True, True)]
 
 
 def test_new_games_store_the_current_reading():
@@ -229,3 +231,39 @@ def test_the_defence_that_takes_the_last_dice_says_the_round_ends():
              for lang in ("en", "ko")}
     assert texts["en"].endswith("No die is left in any district: the round ends.")
     assert texts["ko"].endswith("어느 구역에도 주사위가 남지 않아 라운드가 끝납니다.")
+
+
+@pytest.mark.parametrize("reading", TILETUM, ids=NUMBERED)
+def test_tiletum_order_follows_seats(reading):
+    """Setup: "첫 번째 플레이어를 결정합니다. ... 첫 번째 플레이어의 시계방향으로 다음 플레이어가
+    두 번째 플레이어가 됩니다." The first turn order goes round the table from the first player
+    (issue 36, item 12); before rules 4 any order was taken."""
+    round_table = tiletum.round_the_table(3, 4)
+    assert round_table == (3, 4, 1, 2)
+    tiletum.TiletumSetup(4, round_table, tiletum.DEFAULT_FESTIVALS, rules=reading.number)
+    if reading.order_follows_seats:
+        with pytest.raises(IllegalDecision) as refused:
+            tiletum.TiletumSetup(4, (3, 1, 4, 2), tiletum.DEFAULT_FESTIVALS,
+                                 rules=reading.number)
+        assert refused.value.code == "tiletum.setup.round_the_table"
+        assert refused.value.fields == {"first": 3}
+    else:
+        tiletum.TiletumSetup(4, (3, 1, 4, 2), tiletum.DEFAULT_FESTIVALS, rules=reading.number)
+
+
+@pytest.mark.parametrize("reading", TILETUM, ids=NUMBERED)
+def test_tiletum_first_festival_for_all(reading):
+    """Setup: every player puts a trading post "지도 위의 킬레툼에 1개" (Tiletum), and "게임의
+    첫 번째 축제는 항상 릴레툼에서 개최됩니다": everyone takes part in the first festival (issue
+    36, item 13), so nobody is entered as absent there; later festivals may have absents."""
+    state = tiletum_taking(reading)
+    while state.phase != tiletum.FESTIVAL:
+        state = tiletum.apply(state, tiletum.legal(state)[0])
+    absent = tiletum.FestivalScore(state.actor, False)
+    assert (absent in tiletum.legal(state)) == (not reading.first_festival_for_all)
+    if reading.first_festival_for_all:
+        with pytest.raises(IllegalDecision) as refused:
+            tiletum.apply(state, absent)
+        assert refused.value.code == "tiletum.first_festival"
+    else:
+        assert tiletum.apply(state, absent).players[state.actor - 1].festival_vp == (0,)

@@ -175,8 +175,8 @@ def test_four_vp_for_the_leader_in_the_last_round_of_a_game():
     for _ in range(g.ROUNDS - 1):
         state = to_king_phase(state)
         state = g.apply(state, g.TurnOrder(g.king_result(state).order))
-        for seat in state.order:
-            state = g.apply(state, g.FestivalScore(seat, False))
+        for seat in state.order:  # everyone takes part in festival 1 (seed 004): 0 times
+            state = g.apply(state, g.FestivalScore(seat, True, 0))
     vp = state.king.vp
     state = to_king_phase(state, moves=(g.King(2, 20),))
     result = g.king_result(state)
@@ -225,7 +225,7 @@ def test_old_games_have_no_track_and_replay_unchanged():
 
 def test_a_session_with_king_moves_replays_and_old_logs_decode():
     config = g.config_for(2, (1, 2), FEST, (1, 1, 2, 2, 0, 0))
-    assert config["rules"] == 3
+    assert config["rules"] == CURRENT.number and CURRENT.follows_king_track
     state = RULES.initial(config, 5)
     decisions = []
     for _ in range(3):

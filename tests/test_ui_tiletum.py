@@ -181,8 +181,8 @@ def test_a_four_player_round_on_the_device(make_app, tmp_path, language):
     counts = dict(zip(new_order, (3, 0, 1, 2)))
     for k, seat in enumerate(new_order):
         assert c.view().actor == seat
-        if k == 1:
-            play(app, "TAP @not-there")
+        if k == 1:  # seed 004: every player's trading post stands in Tiletum, so no one
+            assert not app.top.button("not-there").visible  # sits out the first festival
         for _ in range(counts[seat]):
             play(app, "TAP @count-more")
         if k == 2:
@@ -627,3 +627,21 @@ def test_the_king_action_moves_a_disc_on_the_track(make_app, tmp_path, language)
     drawn = record_text(app)
     app.render()
     assert said["tiletum.king_bonus_tile"].format(name=c.name(taken.seat)) in " ".join(drawn)
+
+
+def test_a_random_first_player_and_the_others_round_the_table(make_app):
+    """Seed 004, setup: "첫 번째 플레이어를 결정합니다 ... 첫 번째 플레이어의 시계방향으로 다음
+    플레이어가 두 번째 플레이어가 됩니다." The setup's random button draws the first player only;
+    the order then goes round the table (issue 36, item 12), and the game stores it."""
+    app = make_app()
+    app.seeds = iter(range(40))
+    play(app, "TAP @tiletum\nEXPECT tiletum-setup\nTAP @more")
+    firsts = set()
+    for _ in range(12):
+        play(app, "TAP @shuffle")
+        order = app.top.order
+        firsts.add(order[0])
+        assert order == [(order[0] - 1 + i) % 4 + 1 for i in range(4)]
+    assert firsts == {1, 2, 3, 4}  # every seat may be drawn
+    play(app, "TAP @next\nEXPECT tiletum-festivals\nTAP @start\nEXPECT tiletum-board")
+    assert list(app.top.controller.view().order) == order

@@ -40,7 +40,7 @@ def troyes_decisions() -> tuple[dict, int, list[dict]]:
 
 
 def tiletum_decisions() -> tuple[dict, int, list[dict]]:
-    return tiletum_game(3, order=(2, 4, 1, 3), end=3)
+    return tiletum_game(3, order=(2, 3, 4, 1), end=3)
 
 
 GAMES = {"citadels": (CitadelsController, citadels_decisions),

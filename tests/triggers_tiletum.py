@@ -69,6 +69,9 @@ TRIGGERS = {
     "tiletum.corruption": lambda: corruption_draw((0, 1, 3, 0, 0, 0), Rng(1)),
     "tiletum.order": lambda: g.apply(state(g.KING), g.TurnOrder((1, 1))),
     "tiletum.setup.festivals": lambda: setup(festivals=FEST[:3]),
+    "tiletum.setup.round_the_table": lambda: setup(players=3, order=(1, 3, 2)),
+    "tiletum.first_festival": lambda: g.apply(state(g.FESTIVAL), g.FestivalScore(
+        state(g.FESTIVAL).actor, False)),
     "tiletum.setup.tile": lambda: setup(festivals=(g.Festival("dance", 1, 1),) + FEST[1:]),
     "tiletum.setup.same_tile": lambda: setup(festivals=(FEST[0],) * 4),
     "tiletum.setup.negative_vp": lambda: setup(festivals=(replace(FEST[0], tile_vp=-1),)

@@ -48,7 +48,8 @@ from .state import (BONUS_PHASES, CHOSEN, DEFAULT_FESTIVALS, FESTIVAL, JOKER, KI
                     KING_STEPS, MARKERS_PER_PLAYER, MARKER_VALUES, OVER, PASSES, REVEAL,
                     SAMPLE_COUNTS, START, TAKE, Begin, Bonus, check_order, Decision,
                     default_festivals, Festival, festival_data, festival_tiles, FestivalScore, Gold,
-                    King, KingTrack, PlayerState, prepare_round, Reveal, start, starting, Starting,
+                    King, KingTrack, PlayerState, prepare_round, Reveal, round_the_table, start,
+                    starting, Starting,
                     Take, Taken, Tiletum, TiletumSetup, TurnOrder, with_player)
 from .view import TiletumView, view
 from .wheel import (ACTIONS, MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, START_GOLD, START_RESOURCES,
@@ -65,7 +66,7 @@ __all__ = [  # what screens, tests and the command line import from here
     "TiletumView", "TurnOrder", "apply", "change_pip", "check_corruption", "check_order",
     "check_players", "config_for", "corruption_tokens", "default_festivals", "encode",
     "festival_data", "festival_tiles", "gain_of", "king_result", "legal", "orientation", "outcome",
-    "prepare_round", "round_dice", "round_tokens", "start", "starting", "take_offer", "view",
+    "prepare_round", "round_dice", "round_the_table", "round_tokens", "start", "starting", "take_offer", "view",
     "wheel_offset", "with_player",
 ]
 
@@ -238,6 +239,10 @@ def _festival(state: Tiletum, decision) -> Tiletum:
     if decision.count < low:
         raise IllegalDecision("the criterion is met 0 or more times",
                               code="tiletum.festival_count")
+    if not decision.eligible and state.round == 1 \
+            and state.setup.reading.first_festival_for_all:
+        raise IllegalDecision("everyone takes part in the first festival (a trading post of "
+                              "each player stands in Tiletum)", code="tiletum.first_festival")
     points = state.festival.points(decision.eligible, decision.count)
     p = state.players[decision.seat - 1]
     state = with_player(state, decision.seat, festival_vp=p.festival_vp + (points,))

@@ -82,7 +82,9 @@ def _moves(state: Tiletum) -> list[Decision]:
     if state.phase == FESTIVAL:
         seat, (low, high) = state.actor, state.festival.counts
         counts = range(low, high + 1) if high is not None else SAMPLE_COUNTS
-        return [FestivalScore(seat, False)] + [FestivalScore(seat, True, n) for n in counts]
+        everyone = state.round == 1 and state.setup.reading.first_festival_for_all
+        return [FestivalScore(seat, False)] * (not everyone) + [FestivalScore(seat, True, n)
+                                                               for n in counts]
     if state.phase != TAKE:
         return []
     wheel, out = orientation(state.offset, state.round), []

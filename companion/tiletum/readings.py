@@ -8,7 +8,7 @@ Every reading keeps each player's gold (start, turns paid, yellow dice, the tabl
 
 >>> READINGS[2].turning_needs_gold, READINGS[2].follows_king_track
 (True, False)
->>> CURRENT is READINGS[3]
+>>> CURRENT is READINGS[4]
 True
 """
 
@@ -27,11 +27,18 @@ class Reading:
     # the device follows the king track: corruption moves the discs left, ``King`` moves one
     # right, the king phase scores it and gives the turn order
     follows_king_track: bool
+    # the first turn order goes round the table from the first player (seed 004's setup)
+    order_follows_seats: bool = False
+    # everyone takes part in the first festival: each player's trading post stands in
+    # Tiletum from the setup
+    first_festival_for_all: bool = False
 
 
 RULES_1 = Reading(1, turning_needs_gold=False, follows_king_track=False)
 RULES_2 = Reading(2, turning_needs_gold=True, follows_king_track=False)
 RULES_3 = Reading(3, turning_needs_gold=True, follows_king_track=True)
-READINGS = Readings("Tiletum", RULES_1, RULES_2, RULES_3)  # by the config's ``rules``
+RULES_4 = Reading(4, turning_needs_gold=True, follows_king_track=True, order_follows_seats=True,
+                  first_festival_for_all=True)
+READINGS = Readings("Tiletum", RULES_1, RULES_2, RULES_3, RULES_4)  # by the config's ``rules``
 CURRENT = READINGS.current  # new games are played by it
 OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

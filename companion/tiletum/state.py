@@ -94,6 +94,11 @@ class TiletumSetup:
         object.__setattr__(self, "reading", readings.READINGS[self.rules])
         check_players(self.players)
         check_order(self.order, self.players)
+        if self.reading.order_follows_seats and self.order != round_the_table(
+                self.order[0], self.players):
+            raise IllegalDecision("the first turn order goes round the table from the first "
+                                  "player", code="tiletum.setup.round_the_table",
+                                  first=self.order[0])
         if len(self.festivals) != ROUNDS:
             raise IllegalDecision(f"{ROUNDS} festivals, one per round",
                                   code="tiletum.setup.festivals", n=ROUNDS)
@@ -108,6 +113,16 @@ class TiletumSetup:
             raise IllegalDecision("festival VP cannot be negative",
                                   code="tiletum.setup.negative_vp")
         check_corruption(self.corruption)
+
+
+def round_the_table(first: int, players: int) -> tuple[int, ...]:
+    """The seats from ``first`` clockwise (seat order): seed 004's first turn order, "첫 번째
+    플레이어의 시계방향으로 다음 플레이어가 두 번째 플레이어가 됩니다".
+
+    >>> round_the_table(3, 4)
+    (3, 4, 1, 2)
+    """
+    return tuple((first - 1 + i) % players + 1 for i in range(players))
 
 
 def check_order(order, players: int) -> None:

@@ -181,6 +181,9 @@ class FestivalScreen(Screen):
             self.add(Button(rect, lambda k=key: self.t(k), lambda v=value: self.set_eligible(v),
                             name=name, selected=lambda v=value: self.eligible == v,
                             size=theme.BODY_SIZE))
+        v = self.controller.view()  # the first festival: everyone takes part (a reading's)
+        self.button("not-there").visible = self.controller.is_legal(
+            FestivalScore(v.actor, False))
         self.add_stepper(pygame.Rect(BODY.left + 330, BODY.top + 170, BODY.width - 330, 60),
                          "count", lambda: self.count, self.step,
                          (("-five", "-5", -5), ("-less", "-1", -1), None, ("-more", "+1", 1),
@@ -217,6 +220,10 @@ class FestivalScreen(Screen):
                        theme.SMALL_SIZE)
         draw_text(canvas, fonts, t("tiletum.festival_points", n=self.points()),
                   (BODY.left, BODY.top + 250), theme.TITLE_SIZE, theme.ACCENT, bold=True)
+        absent = self.button("not-there")
+        if not absent.visible:  # why there is no "not there" (the first festival)
+            draw_paragraph(canvas, fonts, t("tiletum.everyone_there"), absent.rect,
+                           theme.BODY_SIZE, theme.TEXT_DIM)
         draw_paragraph(canvas, fonts, self.problem or self.earlier(),
                        pygame.Rect(BODY.left, BODY.top + 296, BODY.width, 30), theme.SMALL_SIZE,
                        theme.WARNING if self.problem else theme.TEXT_DIM,

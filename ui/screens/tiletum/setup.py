@@ -8,7 +8,7 @@ from dataclasses import replace
 import pygame
 
 from companion.rng import Rng
-from companion.tiletum.game import DEFAULT_FESTIVALS, festival_tiles
+from companion.tiletum.game import DEFAULT_FESTIVALS, festival_tiles, round_the_table
 from companion.tiletum.wheel import ROUNDS, START_GOLD
 
 from ... import theme
@@ -28,7 +28,8 @@ BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)
 
 class TiletumSetupScreen(TableSetup, Screen):
     """Players (the last game's table first) and the first turn order: round the table from a
-    player (Rotate), or drawn (Shuffle, as the rulebook's setup does)."""
+    player (Rotate), or from a first player drawn at random (Shuffle, as the rulebook's setup
+    does)."""
 
     name = "tiletum-setup"
     game_id, low, high = "tiletum", 2, 4
@@ -78,8 +79,11 @@ class TiletumSetupScreen(TableSetup, Screen):
         self.order = self.order[1:] + self.order[:1]
 
     def shuffle(self) -> None:
-        """A random first turn order (as the rulebook's setup draws it)."""
-        self.order = list(Rng(self.app.new_seed()).shuffle(self.order))
+        """A first player drawn at random, the others round the table from them (the
+        rulebook's setup: "첫 번째 플레이어를 결정합니다 ... 시계방향으로 다음 플레이어가 두 번째
+        플레이어가 됩니다")."""
+        first = Rng(self.app.new_seed()).choice(range(1, self.players + 1))
+        self.order = list(round_the_table(first, self.players))
 
     def next(self) -> None:
         self.remember()
