@@ -426,3 +426,22 @@ def test_the_witchs_queen_gold_is_told_in_both_languages():
     for text in texts:
         filled = text.format(name="A", other="B", n=3, character="Queen")
         assert "A" in filled and "B" in filled
+
+
+def test_a_silent_rank_4_says_the_same_whether_or_not_it_is_held():
+    """Seed 000: "암살당한 캐릭터는 그 라운드가 끝날 때까지 정체를 공개하지 않습니다." When the
+    Assassin names rank 4, the Queen hears that her gold waits for the round's end whether or
+    not anyone holds rank 4 (issue 36, item 5): before, the line came only when someone held
+    it, so the table learnt that it was held. Up to the Queen's call, the table hears the
+    same in both rounds."""
+    def heard(holders):
+        state = start(round_setup(holders, QUEEN_SET, players=5))
+        state = end(apply(state, Target(1, 4)))
+        while not any(e.rank == 9 for e in state.events):
+            state = end(state)
+        return [(e.kind, e.rank, e.seat) for e in public_view(state).events]
+
+    others = {"assassin": 1, "queen": 4, "bishop": 2, "warlord": 5}
+    with_king, without = heard({**others, "king": 3}), heard(others)
+    assert ("queen_waits", 9, 4) in without
+    assert with_king == without

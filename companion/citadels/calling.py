@@ -79,11 +79,13 @@ def _queen(state: Calling, at_round_end: bool) -> Calling:
     the 3 gold if she herself sits next to the rank-4 holder (``queen_gold_witch``). (Witch and
     Assassin are both rank 1, so a bewitched Queen never waits for a silent rank 4.)"""
     queen = state.setup.holder("queen")
-    king = state.setup.seat_of_rank(KING_RANK)
-    if queen is None or king is None:
+    if queen is None:
         return state
-    if state.killed == KING_RANK and not at_round_end:
+    if state.killed == KING_RANK and not at_round_end:  # said whether or not rank 4 is held
         return _say(state, "queen_waits", rank=9, seat=queen)
+    king = state.setup.seat_of_rank(KING_RANK)
+    if king is None:
+        return state
     bewitched = state.bewitched == rank_of(state.setup.edition, "queen")
     taker = state.setup.seat_of_rank(1) if bewitched else queen
     players = state.setup.players
