@@ -439,3 +439,20 @@ def test_the_documented_example_scores_as_documented():
     out = json.loads(result.stdout)
     assert [(p["name"], p["total"]) for p in out["players"][:2]] == [("Mina", 26), ("Joon", 13)]
     assert '"total": 26' in text and '"total": 13' in text
+
+
+def test_a_classic_city_may_hold_both_keeps():
+    """Seed 001: "본성 (本城, Keep; 3닢, 2장)", and the Wizard "자기 도시에 이미 있는 구역과 똑같은
+    것을 건설할 수도 있다": a classic city may hold the same unique district twice where the deck
+    has two (issue 36, item 7); one card of a kind still cannot stand twice, and the 2016
+    edition keeps its rule."""
+    both = PlayerCity("Mina", ("keep", "keep", "manor"))
+    result = score_game("classic", (both, PlayerCity("Joon", ("tavern",))))
+    assert result.scores[0].districts == 3 + 3 + 3
+    with pytest.raises(ScoringError) as refused:
+        score_game("classic", (PlayerCity("Mina", ("library", "library")),
+                               PlayerCity("Joon", ("tavern",))))
+    assert refused.value.code == "citadels.scoring.copies"
+    with pytest.raises(ScoringError) as refused:
+        score_game("2016", (PlayerCity("Mina", ("keep", "keep")), PlayerCity("Joon", ("tavern",))))
+    assert refused.value.code == "citadels.scoring.unique_twice"

@@ -309,3 +309,17 @@ def test_a_map_room_count_without_the_revealed_vault_is_refused(make_app, langua
     assert app.top.name == "score-results" and app.top.data is None
     shown = " ".join(drawn_now(app, record_text(app)))
     assert why in shown
+
+
+def test_a_classic_city_takes_its_second_keep_on_a_hold(make_app, tmp_path):
+    """Seed 001: the Keep has two cards and the Wizard may build a district the city already
+    holds, so in the classic edition a hold on the Keep adds the second one (issue 36, item 7);
+    in 2016 a unique district stays single."""
+    app = make_app()
+    play(app, "TAP @citadels\nTAP @edition-classic\nTAP @score\nEXPECT score-city\n"
+              "TAP @tab-unique\nTAP @keep\nHOLD @keep\nHOLD @keep")
+    assert app.top.player.city == ("keep", "keep")  # the deck has two: no third
+    app = make_app(data_dir=tmp_path / "modern")
+    play(app, "TAP @citadels\nTAP @edition-2016\nTAP @score\nEXPECT score-city\n"
+              "TAP @tab-unique\nTAP @keep\nHOLD @keep")
+    assert app.top.player.city == ("keep",)

@@ -73,6 +73,18 @@ def validate(edition: str, players) -> None:
     _validate_completion(edition, players)
 
 
+def unique_once(edition: str) -> bool:
+    """Whether a city holds each unique district once: not in the classic edition, where the
+    Wizard may build "자기 도시에 이미 있는 구역과 똑같은 것" (seed 001) and the Keep has two
+    cards ("본성 (本城, Keep; 3닢, 2장)")."""
+    return edition != "classic"
+
+
+def in_one_city(edition: str, d: District) -> int:
+    """How many of district ``d`` one city may hold (the deck's copies bound it)."""
+    return 1 if d.type == "unique" and unique_once(edition) else d.copies
+
+
 def _validate_city(edition: str, p: PlayerCity, known: dict[str, District]) -> None:
     """One player's city: districts and characters of this edition, and what goes with them."""
     who = f"{p.name}:"
@@ -98,8 +110,8 @@ def _validate_city(edition: str, p: PlayerCity, known: dict[str, District]) -> N
         raise ScoringError(f"{who} a revealed Secret Vault is a card in hand: the Map Room's "
                            "cards in hand must count it", code="citadels.scoring.vault_hand",
                            name=p.name)
-    for i, n in city.items():
-        if known[i].type == "unique" and n > 1:
+    for i, n in city.items():  # more than the deck has: the copies check, for the table
+        if known[i].type == "unique" and n > 1 and unique_once(edition):
             raise ScoringError(f"{who} a city holds each unique district once ({i})",
                                code="citadels.scoring.unique_twice", name=p.name,
                                **_district_names(known[i]))

@@ -13,7 +13,7 @@ import pygame
 from companion.citadels.calling import city_size
 from companion.citadels.catalogue import character
 from companion.citadels.districts import TYPES, district
-from companion.citadels.scoring import PlayerCity, city_count
+from companion.citadels.scoring import PlayerCity, city_count, in_one_city
 
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
@@ -135,8 +135,9 @@ class CityGridScreen(EntryScreen):
         self._set_city(city)
 
     def add_copy(self, district_id: str) -> None:
-        d = district(self.controller.edition, district_id)
-        if d.type != "unique" and self.player.city.count(district_id) < d.copies:
+        edition = self.controller.edition
+        if self.player.city.count(district_id) < in_one_city(edition, district(edition,
+                                                                               district_id)):
             self._set_city(self.player.city + (district_id,))
 
     def clear(self) -> None:
