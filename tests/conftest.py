@@ -54,8 +54,9 @@ def make_app(tmp_path):
         config = load_config(path, env={"HOME": str(tmp_path)})
         config = replace(config, data_dir=data_dir or tmp_path / "data",
                          **{"hold_time": HOLD, **overrides})
-        app = build_app(config, headless=True, env=env if env is not None else {"COMPANION_HW": "mock"},
-                  clock=clock if clock is not None else VirtualClock())
+        app = build_app(config, headless=True,
+                        env=env if env is not None else {"COMPANION_HW": "mock"},
+                        clock=clock if clock is not None else VirtualClock())
         if language:
             app.set_language(language)
             while app.top.name == "language":

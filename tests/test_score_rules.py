@@ -26,7 +26,8 @@ CONFIGS = {
                        "players": [{"name": "Mina", "city": ["manor", "castle"]},
                                    {"name": "Joon", "city": ["palace"]}]},
 }
-OTHERS = {"troyes-score": TroyesPlayer("Z", tokens=3, character_points=(0,) * 4), "tiletum-score": TiletumPlayer("Z", vp=7),
+OTHERS = {"troyes-score": TroyesPlayer("Z", tokens=3, character_points=(0,) * 4),
+          "tiletum-score": TiletumPlayer("Z", vp=7),
           "citadels-score": PlayerCity("Z", ("temple",))}
 
 

@@ -93,7 +93,8 @@ def test_gpio_opens_after_the_first_frame_and_its_seat_buttons_count_at_once(tmp
 
     config = replace(load_config(tmp_path / "x.toml"), data_dir=tmp_path, language="en",
                      pins={"ok": 26, "seat1": 4})
-    app = build_app(config, headless=True, env={"COMPANION_HW": "mock"}, hardware_after_first_frame=True)
+    app = build_app(config, headless=True, env={"COMPANION_HW": "mock"},
+                    hardware_after_first_frame=True)
     try:
         assert app.hw.gpio is None and "gpio" in app.hw.pending
         assert app.has_seat_button(1) and not app.has_seat_button(2)  # as the config says

@@ -61,12 +61,12 @@ __all__ = [  # what screens, tests and the command line import from here
     "Decision", "FESTIVAL", "Festival", "FestivalScore", "Gain", "Gold", "JOKER", "KING",
     "KING_SPACES", "KING_STEPS", "King", "KingTrack", "MARKERS_PER_PLAYER", "MARKER_VALUES",
     "MAX_PIP_STEPS", "OVER", "Offer", "PASSES", "PIP_CHANGE_GOLD", "PlayerState", "REVEAL",
-    "ROUNDS", "Reveal", "SAMPLE_COUNTS", "START", "START_GOLD", "START_RESOURCES",
-    "Starting", "TAKE", "Take", "Taken", "TileDie", "Tiletum", "TiletumRules", "TiletumSetup",
-    "TiletumView", "TurnOrder", "apply", "change_pip", "check_corruption", "check_order",
-    "check_players", "config_for", "corruption_tokens", "default_festivals", "encode",
-    "festival_data", "festival_tiles", "gain_of", "king_result", "legal", "orientation", "outcome",
-    "prepare_round", "round_dice", "round_the_table", "round_tokens", "start", "starting", "take_offer", "view",
+    "ROUNDS", "Reveal", "SAMPLE_COUNTS", "START", "START_GOLD", "START_RESOURCES", "Starting",
+    "TAKE", "Take", "Taken", "TileDie", "Tiletum", "TiletumRules", "TiletumSetup", "TiletumView",
+    "TurnOrder", "apply", "change_pip", "check_corruption", "check_order", "check_players",
+    "config_for", "corruption_tokens", "default_festivals", "encode", "festival_data",
+    "festival_tiles", "gain_of", "king_result", "legal", "orientation", "outcome", "prepare_round",
+    "round_dice", "round_the_table", "round_tokens", "start", "starting", "take_offer", "view",
     "wheel_offset", "with_player",
 ]
 

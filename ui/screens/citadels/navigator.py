@@ -5,8 +5,8 @@ undo, a city, the score).
 
 Each screen that moves is given the navigator when it is built (here, or by the screen that
 opens it, passing it on) and asks it to move. This module imports those screens and none of
-them imports it, so the Citadels screens have no import cycle. A game is shown through it from ``setup.py`` (a new game) and from
-``open_game`` (the registry's opener: a kept game).
+them imports it, so the Citadels screens have no import cycle. A game is shown through it
+from ``setup.py`` (a new game) and from ``open_game`` (the registry's opener: a kept game).
 """
 
 from __future__ import annotations
