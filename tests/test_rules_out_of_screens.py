@@ -75,7 +75,7 @@ def test_a_finished_citadels_game_gives_the_score_entry_its_order_characters_and
 def test_the_turn_being_played_starts_at_its_reveal_with_the_calls_just_before_it():
     events = (Event("reveal", 1, 1), Event("nobody", 2), Event("silent", 3),
               Event("reveal", 4, 2), Event("took_gold", 4, 2))
-    v = CallingView(4, "turn", 1, 2, events, 0, 0, 0, (), (), (), False, ())
+    v = CallingView(4, "turn", 1, 2, events, 0, 0, 0, (), (), (), False, (), None)
     turn, before = v.current_turn()
     assert turn == events[3:] and before == events[1:3]
     over = replace(v, phase="end", events=(*events, Event("killed_revealed", 5, 3)))

@@ -17,19 +17,26 @@ from dataclasses import replace
 
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
-from .calling_moves import (crown_options, legal, looks, pending, steps, threat_options,
-                            warrant_options)
+from .calling_moves import (crown_options, legal, looks, pending, steps, threat_answered,
+                            threat_empty, threat_options, warrant_options)
 from .calling_state import (KING_RANK, NO_RANK, THREATS, WARRANTS, Bribe, Calling, CompleteCity,
-                            Decision, EndTurn, Event, GiveCrown, Look, RevealThreat,
-                            RevealWarrant, RoundSetup, Target, Threats, Warrants, city_size)
+                            Decision, Decline, EndTurn, Event, GiveCrown, KeepThreat, Look,
+                            RevealThreat, RevealWarrant, RoundSetup, Target, Threats, Warrants,
+                            city_size)
 from .calling_view import JUST_BEFORE_TURN, CallingView, public_view, view
 from .catalogue import rank_of
 
 __all__ = [  # what the game, screens and tests import from here
-    "Bribe", "CODEC", "Calling", "CallingView", "CompleteCity", "Decision", "EndTurn", "Event",
-    "GiveCrown", "JUST_BEFORE_TURN", "KING_RANK", "Look", "NO_RANK", "RevealThreat",
+    "Bribe", "CODEC", "Calling", "CallingView", "CompleteCity", "Decision", "Decline", "EndTurn",
+    "Event", "GiveCrown", "JUST_BEFORE_TURN", "KING_RANK", "KeepThreat", "Look", "NO_RANK",
+    "RevealThreat",
     "RevealWarrant", "RoundSetup", "THREATS", "Target", "Threats", "WARRANTS", "Warrants",
     "apply", "city_size", "decode", "encode", "legal", "public_view", "start", "steps", "view"]
+
+
+# what a turn starts with: nothing of the last one's threat, warrant, crown or declining
+NEW_TURN = dict(bribe=None, threat_revealed=False, threat_kept=False, warrant_revealed=False,
+                crown_given=False, declined=False)
 
 
 def start(setup: RoundSetup) -> Calling:
@@ -45,8 +52,7 @@ def _advance(state: Calling) -> Calling:
     """Call the next ranks until one has a turn to play, or end the round."""
     later = [r for r in state.setup.ranks if r > state.rank]
     for rank in later:
-        state = replace(state, rank=rank, bribe=None, threat_revealed=False,
-                        warrant_revealed=False, crown_given=False)
+        state = replace(state, rank=rank, **NEW_TURN)
         seat = state.setup.seat_of_rank(rank)
         if rank == state.killed:  # silent whether held or not: neither is told before the end
             state = _say(state, "silent", rank=rank)
@@ -68,9 +74,26 @@ def _on_reveal(state: Calling) -> Calling:
         state = _say(state, "robbed", rank=rank, seat=seat, other=state.robber)
     if cid in ("king", "patrician"):
         state = _say(replace(state, crown=seat), "crown", rank=rank, seat=seat)
-    if cid == "queen":
-        state = _queen(state, at_round_end=False)
-    return state
+    if threat_empty(state):
+        state = _say(state, "threat_empty", rank=rank, seat=seat)
+    waits = state.setup.reading.threat_answered_first and not threat_answered(state)
+    return state if waits else _ability(state)
+
+
+def _ability(state: Calling) -> Calling:
+    """What the device says of the ability of the character being played, once its threat (if
+    any) is answered: seed 000, "협박당한 플레이어는 (자기 캐릭터 능력이나 건물 효과를 사용하기
+    전에) 반드시 자기가 받은 협박 토큰에 대응해야 합니다" (the Queen's 3 gold)."""
+    return _queen(state, at_round_end=False) if state.character == "queen" else state
+
+
+def _answered(before: Calling, after: Calling) -> Calling:
+    """``after`` a bribe or the threat's token: the ability, if that answered the threat (a
+    reading that ``threat_answered_first``; before it, the ability came with the reveal)."""
+    if after.setup.reading.threat_answered_first and not threat_answered(before) \
+            and threat_answered(after):
+        return _ability(after)
+    return after
 
 
 def _queen(state: Calling, at_round_end: bool) -> Calling:
@@ -136,12 +159,20 @@ def apply(state: Calling, decision: Decision) -> Calling:
             return _say(replace(state, phase="over"), "round_over", seat=state.crown)
         return state
     if isinstance(decision, Bribe):
-        return _say(replace(state, bribe=decision.paid), "bribe_paid" if decision.paid
-                    else "bribe_refused", rank=state.rank, seat=decision.seat)
+        return _answered(state, _say(replace(state, bribe=decision.paid),
+                                     "bribe_paid" if decision.paid else "bribe_refused",
+                                     rank=state.rank, seat=decision.seat))
     if isinstance(decision, RevealThreat):
         real = state.rank == state.real_threat
-        return _say(replace(state, threat_revealed=True), "threat_revealed", rank=state.rank,
-                    seat=state.holder, other=decision.seat, value=real)
+        return _answered(state, _say(replace(state, threat_revealed=True), "threat_revealed",
+                                     rank=state.rank, seat=state.holder, other=decision.seat,
+                                     value=real))
+    if isinstance(decision, KeepThreat):
+        return _answered(state, _say(replace(state, threat_kept=True), "threat_kept",
+                                     rank=state.rank, seat=state.holder, other=decision.seat))
+    if isinstance(decision, Decline):
+        return _say(replace(state, declined=True), "declined", rank=state.rank,
+                    seat=decision.seat)
     if isinstance(decision, RevealWarrant):
         signed = state.rank == state.signed
         return _say(replace(state, warrant_revealed=True), "warrant_revealed", rank=state.rank,
@@ -201,6 +232,7 @@ def _threats(state: Calling, decision: Threats) -> Calling:
 
 CODEC = DecisionCodec("citadels", {
     "target": Target, "warrants": Warrants, "threats": Threats, "give_crown": GiveCrown,
-    "bribe": Bribe, "reveal_threat": RevealThreat, "reveal_warrant": RevealWarrant,
+    "bribe": Bribe, "reveal_threat": RevealThreat, "keep_threat": KeepThreat,
+    "decline": Decline, "reveal_warrant": RevealWarrant,
     "complete_city": CompleteCity, "end_turn": EndTurn, "look": Look})
 encode, decode = CODEC.encode, CODEC.decode

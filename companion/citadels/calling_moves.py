@@ -8,8 +8,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .calling_state import (THREATS, WARRANTS, NO_RANK, Bribe, Calling, CompleteCity, Decision,
-                            EndTurn, GiveCrown, Look, RevealThreat, RevealWarrant, Target, Threats,
-                            Warrants)
+                            Decline, EndTurn, GiveCrown, KeepThreat, Look, RevealThreat,
+                            RevealWarrant, Target, Threats, Warrants)
 from .catalogue import rank_of
 
 
@@ -17,25 +17,54 @@ def _ranks_other_than(state: Calling, *excluded: int) -> list[int]:
     return [r for r in state.setup.ranks if r not in excluded and r != NO_RANK]
 
 
+# the abilities a player may leave unused (seed 000: optional unless "반드시" or "절대로"), by
+# the decision they need; the Witch's naming is "반드시"
+OPTIONAL = {"assassin": "target", "thief": "target", "magistrate": "warrants",
+            "blackmailer": "threats"}
+
+
+def real_threat_revealed(state: Calling) -> bool:
+    return any(e.kind == "threat_revealed" and e.value for e in state.events)
+
+
+def threat_empty(state: Calling) -> bool:
+    """The real threat was turned over on another rank, so this turn's is known empty (a
+    reading that ``empty_threat_known``: no bribe is asked for it)."""
+    return state.setup.reading.empty_threat_known and state.rank in state.threats \
+        and state.rank != state.real_threat and real_threat_revealed(state)
+
+
+def threatened(state: Calling) -> bool:
+    """This turn's character lies under a threat its holder must answer."""
+    return state.rank in state.threats and state.holder is not None and not threat_empty(state)
+
+
+def threat_answered(state: Calling) -> bool:
+    """The threat on this turn's character, if any, is answered: the bribe paid, or refused
+    and (a reading that ``threat_answered_first``) the token turned over or left face down."""
+    if not threatened(state):
+        return True
+    if state.bribe is None:
+        return False
+    return state.bribe or not state.setup.reading.threat_answered_first \
+        or state.threat_revealed or state.threat_kept
+
+
 def pending(state: Calling) -> str | None:
     """The decision this turn still needs before it may end, if any."""
     if state.phase == "round_end":
         return "give_crown"
     cid = state.character
-    if state.rank in state.threats and state.bribe is None and state.holder is not None:
+    if threatened(state) and state.bribe is None:
         return "bribe"
-    ability = cid
-    if ability == "assassin" and not state.killed:
-        return "target"
-    if ability == "witch" and not state.bewitched:
-        return "target"
-    if ability == "thief" and not state.robbed:
-        return "target"
-    if ability == "magistrate" and not state.warrants:
-        return "warrants"
-    if ability == "blackmailer" and not state.threats:
-        return "threats"
-    if ability == "emperor" and not state.crown_given and crown_options(state, state.actor):
+    if not threat_answered(state):
+        return "turn_threat"
+    used = {"assassin": state.killed, "witch": state.bewitched, "thief": state.robbed,
+            "magistrate": state.warrants, "blackmailer": state.threats}
+    if cid in used and not used[cid] and not (cid in OPTIONAL and state.declined):
+        return "warrants" if cid == "magistrate" else "threats" if cid == "blackmailer" \
+            else "target"
+    if cid == "emperor" and not state.crown_given and crown_options(state, state.actor):
         return "give_crown"  # (with 2 players there may be nobody to give it to)
     return None
 
@@ -59,6 +88,17 @@ def signed_revealed(state: Calling) -> bool:
     """The signed warrant was turned over this round: the other warrants are known unsigned,
     with nothing left to reveal (seed 000, 치안판사)."""
     return any(e.kind == "warrant_revealed" and e.value for e in state.events)
+
+
+def warrant_to_turn(state: Calling) -> int | None:
+    """The Magistrate's seat while this turn's character lies under a warrant still face down
+    and the signed one was not turned over (public facts only: whether this warrant is the
+    signed one the Magistrate sees behind the gate, a reading that
+    ``only_signed_warrant_turned``)."""
+    if state.phase != "turn" or state.rank not in state.warrants or state.warrant_revealed \
+            or signed_revealed(state):
+        return None
+    return placed_by(state, "magistrate")
 
 
 def crown_options(state: Calling, giver: int | None) -> list[int]:
@@ -97,19 +137,22 @@ def steps(state: Calling) -> tuple[Decision, ...]:
         return tuple(GiveCrown(actor, to) for to in crown_options(state, actor))
     if needed == "bribe":
         return (Bribe(state.holder, True), Bribe(state.holder, False))
-    if needed == "target":
-        return tuple(Target(actor, r) for r in _target_options(state))
-    if needed == "warrants":
-        return _token_sets(actor, Warrants, warrant_options(state), WARRANTS)
-    if needed == "threats":
-        return _token_sets(actor, Threats, threat_options(state), THREATS)
     blackmailer = placed_by(state, "blackmailer")
-    if state.bribe is False and not state.threat_revealed and blackmailer is not None:
+    if needed == "turn_threat":
+        return (RevealThreat(blackmailer), KeepThreat(blackmailer))
+    decline = (Decline(actor),) if OPTIONAL.get(state.character) == needed else ()
+    if needed == "target":
+        return tuple(Target(actor, r) for r in _target_options(state)) + decline
+    if needed == "warrants":
+        return _token_sets(actor, Warrants, warrant_options(state), WARRANTS) + decline
+    if needed == "threats":
+        return _token_sets(actor, Threats, threat_options(state), THREATS) + decline
+    if state.bribe is False and not (state.threat_revealed or state.threat_kept) \
+            and threatened(state):
         out.append(RevealThreat(blackmailer))
-    magistrate = placed_by(state, "magistrate")
-    if state.rank in state.warrants and not state.warrant_revealed \
-            and not signed_revealed(state) and magistrate is not None:
-        out.append(RevealWarrant(magistrate))
+    if warrant_to_turn(state) is not None and (
+            not state.setup.reading.only_signed_warrant_turned or state.rank == state.signed):
+        out.append(RevealWarrant(placed_by(state, "magistrate")))
     done = set(state.completion_order())
     out += [CompleteCity(s) for s in range(1, state.setup.players + 1) if s not in done]
     out.append(EndTurn(actor))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .catalogue import character
+from .readings import CURRENT, Reading
 
 KING_RANK = 4
 NO_RANK = 0
@@ -25,6 +26,7 @@ class RoundSetup:
     holders: tuple[tuple[str, int], ...]  # (character id, seat) for each drafted character
     crown: int
     completed: tuple[int, ...] = ()  # seats that completed their city in earlier rounds
+    reading: Reading = CURRENT  # the rulebook reading the game is played by
 
     def holder(self, character_id: str) -> int | None:
         return dict(self.holders).get(character_id)
@@ -89,6 +91,14 @@ class Threats:
 
 
 @dataclass(frozen=True)
+class Decline:
+    """The Assassin, the Thief, the Magistrate or the Blackmailer (or the Witch playing one)
+    does not use the ability this turn: seed 000, "캐릭터 능력을 사용하는 것은 ("반드시"나
+    "절대로"라는 표현이 없으면) 선택 사항임을 명심하세요". The Witch's naming is not optional."""
+    seat: int
+
+
+@dataclass(frozen=True)
 class GiveCrown:
     """Emperor (or the Witch for a bewitched Emperor) gives the crown."""
     seat: int
@@ -105,6 +115,13 @@ class Bribe:
 @dataclass(frozen=True)
 class RevealThreat:
     """The Blackmailer turns over the threat on an unbribed character."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class KeepThreat:
+    """The Blackmailer leaves the threat on an unbribed character face down (turning it over
+    is "선택사항입니다"); asked before that character's ability, which comes after the threat."""
     seat: int
 
 
@@ -135,8 +152,8 @@ class Look:
     seat: int
 
 
-Decision = Target | Warrants | Threats | GiveCrown | Bribe | RevealThreat | RevealWarrant \
-    | CompleteCity | EndTurn | Look
+Decision = Target | Decline | Warrants | Threats | GiveCrown | Bribe | RevealThreat | KeepThreat \
+    | RevealWarrant | CompleteCity | EndTurn | Look
 
 
 # --- events: what the table is told -----------------------------------------------------------
@@ -170,6 +187,8 @@ class Calling:
     real_threat: int = NO_RANK
     bribe: bool | None = None  # this turn: paid, refused, or not asked yet
     threat_revealed: bool = False
+    threat_kept: bool = False  # this turn: the Blackmailer left the threat face down
+    declined: bool = False  # this turn: the optional ability was not used
     warrant_revealed: bool = False
     crown_given: bool = False
     completed: tuple[int, ...] = ()  # this round, in order

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .calling_moves import pending, placed_by, signed_revealed
+from .calling_moves import pending, placed_by, real_threat_revealed, signed_revealed, \
+    warrant_to_turn
 from .calling_state import NO_RANK, Calling, Event
 
 # Announcements that belong to the turn after them: a rank called with nobody or a silent
@@ -32,6 +33,9 @@ class CallingView:
     completed: tuple[int, ...]
     tax_collector: bool  # 2016: every build pays 1 gold to the Tax Collector's token
     may_look: tuple[int, ...]  # the seats offered a look at their own hidden cards now
+    # the Magistrate's seat, offered to see behind the gate whether this turn's warrant is the
+    # signed one and to turn it over (a reading that ``only_signed_warrant_turned``)
+    warrant_gate: int | None
     seat: int | None = None
     own: tuple[str, ...] = ()
     signed: int = NO_RANK  # only in the Magistrate's view
@@ -57,7 +61,13 @@ def public_view(state: Calling) -> CallingView:
                        state.killed, state.bewitched, state.robbed, state.warrants,
                        state.threats, state.completion_order(),
                        state.setup.edition == "2016" and "tax_collector" in state.setup.characters,
-                       _may_look(state))
+                       _may_look(state), _warrant_gate(state))
+
+
+def _warrant_gate(state: Calling) -> int | None:
+    if not state.setup.reading.only_signed_warrant_turned or pending(state) is not None:
+        return None
+    return warrant_to_turn(state)
 
 
 def _may_look(state: Calling) -> tuple[int, ...]:
@@ -70,8 +80,7 @@ def _may_look(state: Calling) -> tuple[int, ...]:
     private = pending(state) in ("warrants", "threats")
     held = len(state.setup.holders) // state.setup.players
     revealed = [e.seat for e in state.events if e.kind == "reveal"]
-    turned = {"warrants": signed_revealed(state),
-              "threats": any(e.kind == "threat_revealed" and e.value for e in state.events)}
+    turned = {"warrants": signed_revealed(state), "threats": real_threat_revealed(state)}
     secret = {e.seat for e in state.events if e.kind in turned and not turned[e.kind]}
     return tuple(s for s in range(1, state.setup.players + 1)
                  if (not private or s == state.actor)

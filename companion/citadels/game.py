@@ -18,6 +18,7 @@ from ..rules import Engine, Outcome
 from . import calling, draft
 from .calling import Calling, CallingView, RoundSetup
 from .draft import Draft, DraftSetup, DraftView
+from .readings import CURRENT, OLDEST, READINGS, Reading
 from .scoring import PlayerCity
 
 DRAFT, CALLING, OVER = "draft", "calling", "over"
@@ -42,6 +43,7 @@ class CitadelsGame:
     draft: Draft | None = None
     calling: Calling | None = None
     rounds: tuple[RoundResult, ...] = ()
+    reading: Reading = CURRENT  # the rulebook reading it is played by (readings.py)
 
     @property
     def over(self) -> bool:
@@ -76,10 +78,11 @@ def _new_draft(setup: DraftSetup, seed: Seed, number: int, crown: int) -> Draft:
     return draft.start(replace(setup, crown=crown), Rng(seed).fork(f"round-{number}"))
 
 
-def start(setup: DraftSetup, seed: int | Seed) -> CitadelsGame:
+def start(setup: DraftSetup, seed: int | Seed, reading: Reading = CURRENT) -> CitadelsGame:
     """Round 1's draft, with the crown where the table put it."""
     seed = as_seed(seed)
-    return CitadelsGame(setup, seed, draft=_new_draft(setup, seed, 1, setup.crown))
+    return CitadelsGame(setup, seed, draft=_new_draft(setup, seed, 1, setup.crown),
+                        reading=reading)
 
 
 def legal(game: CitadelsGame) -> tuple[Any, ...]:
@@ -100,7 +103,7 @@ def apply(game: CitadelsGame, decision) -> CitadelsGame:
                         for c in new_draft.hand(s))
         previous = game.completion_order()
         round_setup = RoundSetup(game.setup.edition, game.setup.players, game.setup.characters,
-                                 holders, new_draft.setup.crown, previous)
+                                 holders, new_draft.setup.crown, previous, game.reading)
         return replace(game, draft=None, calling=calling.start(round_setup))
     if game.calling is None:
         raise IllegalDecision("the game is over", code="citadels.over")
@@ -195,7 +198,9 @@ encode, decode = CODEC.encode, CODEC.decode
 
 
 class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
-    """A whole game as a session: config = edition, players, characters, crown."""
+    """A whole game as a session: config = edition, players, characters, crown, rules (the
+    rulebook reading's number, readings.py: ``CURRENT`` for new games; a config without it was
+    kept under the oldest)."""
 
     game_id = "citadels"
     codec = CODEC
@@ -205,7 +210,8 @@ class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> CitadelsGame:
         return start(DraftSetup(config["edition"], config["players"],
-                                tuple(config["characters"]), config["crown"]), seed)
+                                tuple(config["characters"]), config["crown"]), seed,
+                     READINGS[config.get("rules", OLDEST.number)])
 
     def outcome(self, state: CitadelsGame) -> Outcome:
         return Outcome(state.over, result(state))

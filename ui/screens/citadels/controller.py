@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
 from companion.citadels.game import CALLING, DRAFT, OVER, CitadelsRules, RoundResult
+from companion.citadels.readings import CURRENT
 from companion.session import UNDO
 
 from ..session_controller import SessionController
@@ -30,7 +31,7 @@ class CitadelsController(SessionController):
         """Store a new game and start its first draft."""
         return cls.create(app, {"edition": edition, "players": players,
                                 "characters": list(characters), "crown": crown,
-                                "names": names})
+                                "rules": CURRENT.number, "names": names})
 
     @property
     def edition(self) -> str:
