@@ -72,11 +72,15 @@ class Table:
         if name == "city":
             return [f"TAP @{rng.choice(self.visible('seat'))}"]
         if name == "secret-tokens":
+            if "none" in self.visible() and rng.random() < 0.1:
+                return ["TAP @none"]
             ranks = rng.sample(self.visible("rank"), top.count)
             return [f"TAP @{r}" for r in ranks] + [f"TAP @real{rng.randrange(top.count)}",
                                                     "TAP @confirm"]
         if name == "calling":
             return [self.calling_step()]
+        if name == "warrant":
+            return [f"TAP @{rng.choice(self.visible())}"]
         raise AssertionError(f"the table does not know screen {name!r}")
 
     def calling_step(self) -> str:
@@ -85,12 +89,17 @@ class Table:
         if "undo" in shown and rng.random() < self.undo_rate:
             self.undos += 1
             return "TAP @undo"
-        options = [n for n in shown if n.startswith(("rank", "seat", "paid", "refused"))]
+        options = [n for n in shown if n.startswith(("rank", "seat", "paid", "refused", "no-one",
+                                                     "keep-threat"))]
         ranks = sorted((n for n in options if n.startswith("rank")), key=lambda n: int(n[4:]))
         if ranks and self.low_targets:
             return f"TAP @{ranks[0]}"
         if options:
+            if "keep-threat" in options:
+                options.append("reveal-threat")
             return f"TAP @{rng.choice(options)}"
+        if "warrant-gate" in shown and rng.random() < 0.3:
+            return "TAP @warrant-gate"
         if "private" in shown:
             return "TAP @private"
         reveals = [n for n in shown if n.startswith("reveal")]
@@ -117,16 +126,19 @@ class Table:
 
 
 def prepared_session(store, edition: str, players: int, characters, wanted: dict[str, int],
-                     crown: int = 1, names=None):
+                     crown: int = 1, names=None, reading: int | None = None):
     """Store a game whose first draft gave each wanted character to the wanted seat (drafted
     by the engine with seeded choices that prefer those cards), so a test can open the app on
-    its calling screen. Returns the stored session."""
+    its calling screen; played by ``reading`` (the current one if None). Returns the stored
+    session."""
     from companion.citadels import draft
     from companion.citadels.game import CitadelsRules, encode
+    from companion.citadels.readings import CURRENT
 
     rules = CitadelsRules()
     config = {"edition": edition, "players": players, "characters": list(characters),
-              "crown": crown, "names": names or [f"Player {n}" for n in range(1, players + 1)]}
+              "crown": crown, "names": names or [f"Player {n}" for n in range(1, players + 1)],
+              "rules": reading or CURRENT.number}
     for seed in range(500):
         game, decisions, rng = rules.initial(config, seed), [], random.Random(seed)
         while game.draft is not None:

@@ -233,3 +233,23 @@ def test_a_new_game_is_played_by_reading_2_and_a_kept_one_by_its_own():
     assert CitadelsRules().initial(config, 1).reading is RULES_1
     assert CitadelsRules().initial({**config, "rules": 2}, 1).reading is RULES_2
     assert CitadelsRules().initial({**config, "rules": 2}, 1).draft is not None
+
+
+@pytest.mark.parametrize("number", [0, 3, "2", None, True])
+def test_an_unknown_citadels_reading_is_refused_with_its_code(number):
+    """A game kept by a newer version (or a damaged config) is refused, not played by a reading
+    it was not played by."""
+    from companion.citadels.game import CitadelsRules
+
+    config = {"edition": "2016", "players": 4, "characters": list(BASE), "crown": 1}
+    with pytest.raises(IllegalDecision) as refused:
+        CitadelsRules().initial({**config, "rules": number}, 1)
+    assert refused.value.code == "session.unknown_reading"
+    assert refused.value.fields == {"game": "Citadels", "rules": str(number)}
+
+
+def test_the_citadels_readings_are_those_kept_games_were_played_by():
+    """Each reading's features as its games were played (a changed value would replay a kept
+    game otherwise)."""
+    assert [(r.threat_answered_first, r.only_signed_warrant_turned, r.empty_threat_known)
+            for r in (RULES_1, RULES_2)] == [(False, False, False), (True, True, True)]

@@ -61,9 +61,9 @@ def test_every_format_spec_in_the_catalogues_is_a_particle_and_english_has_none(
 def test_messages_read_as_written():
     ko = Catalog.load("ko")
     assert ko.t("calling.prompt_assassin", name="민아", character="암살자") == \
-        "민아: 암살자가 암살할 캐릭터를 고르세요."
+        "민아: 암살자가 암살할 캐릭터를 고르세요. 아무도 지목하지 않아도 됩니다."
     assert ko.t("calling.prompt_thief", name="민아", character="도둑") == \
-        "민아: 도둑이 훔칠 캐릭터를 고르세요."
+        "민아: 도둑이 훔칠 캐릭터를 고르세요. 아무도 지목하지 않아도 됩니다."
     assert ko.t("troyes.log_failed", name="준", black=5, vp=2) == "준: 검은색 5를 막지 못함, 2점 잃음."
     assert ko.t("troyes.log_failed", name="준", black=3, vp=2) == "준: 검은색 3을 막지 못함, 2점 잃음."
 

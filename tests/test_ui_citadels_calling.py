@@ -36,14 +36,15 @@ def new_game(make_app, players, edition="2016", characters=(), seed=1, **kwargs)
 
 
 def open_prepared(make_app, tmp_path, edition, players, characters, wanted, names=None,
-                  **kwargs):
-    """An app restarted on a stored game whose draft gave the wanted characters."""
+                  reading=None, **kwargs):
+    """An app restarted on a stored game whose draft gave the wanted characters (played by
+    ``reading``, the current one if None)."""
     from storage.store import Store
 
     data = tmp_path / "prepared"
     data.mkdir()
     store = Store(data / "companion.sqlite3")
-    prepared_session(store, edition, players, characters, wanted, names=names)
+    prepared_session(store, edition, players, characters, wanted, names=names, reading=reading)
     store.close()
     app = make_app(data_dir=data, **kwargs)
     assert app.top.name == "calling"
@@ -226,10 +227,16 @@ def test_magistrate_enters_warrants_privately_and_reveals_the_signed_one(make_ap
     play(app, "OK\nEXPECT calling")
     end_turns_until(app, 4)
     assert "Player 2" in " ".join(drawn_now(app, drawn))
-    play(app, "TAP @reveal-warrant")
+    turn_over_warrant(app)
     text = " ".join(drawn_now(app, drawn))
     assert "The warrant is signed: Player 1 confiscates the district" in text
-    assert not any(b.name == "reveal-warrant" for b in app.top.buttons)  # once only
+    assert not any(b.name == "warrant-gate" for b in app.top.buttons)  # once only
+
+
+def turn_over_warrant(app, seat: int = 1) -> None:
+    """The Magistrate looks behind the gate and turns the (signed) warrant over."""
+    play(app, f"TAP @warrant-gate\nEXPECT gate\nHOLD SEAT{seat}\nEXPECT warrant\n"
+              "TAP @turn-over\nTAP @next\nEXPECT calling")
 
 
 def place_warrants(app, ranks, signed: int) -> None:
@@ -254,23 +261,25 @@ def test_once_the_signed_warrant_is_revealed_the_other_warrants_are_done(make_ap
     place_warrants(app, (4, 5, 8), signed=4)
     assert {r for r, m in chip_marks(app).items() if m == "W"} == {4, 5, 8}
     end_turns_until(app, 4)
-    play(app, "TAP @reveal-warrant")
+    turn_over_warrant(app)
     marks = chip_marks(app)
     assert marks[4] == "W!" and marks[5] == marks[8] == ""
     for rank in (5, 8):
         end_turns_until(app, rank)
         text = " ".join(drawn_now(app, drawn))
-        assert not any(b.name == "reveal-warrant" for b in app.top.buttons)
-        assert "may reveal the warrant" not in text
+        assert not any(b.name == "warrant-gate" for b in app.top.buttons)
+        assert "may turn over the warrant" not in text
         assert chip_marks(app)[rank] == "" and chip_marks(app)[4] == "W!"
         assert {b.name for b in app.top.buttons} >= {"end", "city"}
 
 
 def test_unsigned_warrants_revealed_first_leave_the_others_to_reveal(make_app, tmp_path):
-    """An unsigned warrant turned over loses its mark; the ones still face down keep theirs
-    and may still be revealed until the signed one is."""
+    """Reading 1 (a game kept before reading 2): an unsigned warrant turned over loses its
+    mark; the ones still face down keep theirs and may still be revealed until the signed one
+    is."""
     app = open_prepared(make_app, tmp_path, "2016", 5, FIRST_GAME_9,
-                        {"magistrate": 1, "king": 2, "bishop": 3, "warlord": 4}, language="ko")
+                        {"magistrate": 1, "king": 2, "bishop": 3, "warlord": 4}, language="ko",
+                        reading=1)
     drawn = record_text(app)
     place_warrants(app, (4, 5, 8), signed=8)
     end_turns_until(app, 4)
@@ -435,8 +444,8 @@ def test_tax_reminder_is_whole_on_every_turn_of_a_round_with_the_tax_collector(
             play(app, "TAP @refused" if state.rank == 4 else "TAP @paid")
         elif "reveal-threat" in shown:
             play(app, "TAP @reveal-threat")
-        elif "reveal-warrant" in shown and state.rank == 4:
-            play(app, "TAP @reveal-warrant")
+        elif "warrant-gate" in shown and state.rank == 4:
+            turn_over_warrant(app)
         else:
             play(app, "TAP @end")
     assert {rank for rank, _, _ in seen} >= {1, 2, 3, 4, 5, 9}

@@ -3,8 +3,8 @@ do now, and the spoken calls. Everything here is built from public views only.""
 
 from __future__ import annotations
 
-from companion.citadels.calling import (Bribe, CallingView, Event, GiveCrown, RevealThreat,
-                                        RevealWarrant, Target, Threats, Warrants)
+from companion.citadels.calling import (Bribe, CallingView, Event, GiveCrown, KeepThreat,
+                                        RevealThreat, RevealWarrant, Target, Threats, Warrants)
 
 from ... import theme
 from .controller import CitadelsController
@@ -33,10 +33,14 @@ class Announcer:
         if e.kind in ("threat_revealed", "warrant_revealed"):
             key = f"calling.ev_{e.kind}_{'yes' if e.value else 'no'}"
             return self.t(key, name=name(e.seat), by=name(e.other))
+        kind = e.kind
+        if kind == "declined":  # names no one, places no warrants, places no threats
+            kind += "_" + {"magistrate": "warrants", "blackmailer": "threats"}.get(
+                c.at_rank(e.rank), "target")
         fields = {"name": name(e.seat), "other": name(e.other), "n": e.value}
         if e.rank:
             fields["character"] = c.rank_name(e.rank)
-        return self.t(f"calling.ev_{e.kind}", **fields)
+        return self.t(f"calling.ev_{kind}", **fields)
 
     def prompt(self, v: CallingView, legal) -> str | None:
         """What the table should do now, as one sentence."""
@@ -45,12 +49,17 @@ class Announcer:
         actor = self._name(v.actor)
         if not legal:
             return None
-        if kinds == {Target}:
+        if Target in kinds:
             cid = c.at_rank(v.rank)
             return self.t(f"calling.prompt_{cid}", name=actor, character=c.plain_name(cid))
         if kinds == {GiveCrown}:
             key = "calling.prompt_crown_late" if v.phase == "round_end" else "calling.prompt_crown"
             return self.t(key, name=actor)
+        if KeepThreat in kinds:
+            return self.t("calling.prompt_turn_threat", name=self._name(legal[0].seat),
+                          character=c.rank_name(v.rank))
+        if v.warrant_gate is not None:
+            return self.t("calling.prompt_warrant_gate", name=self._name(v.warrant_gate))
         if kinds == {Bribe}:
             return self.t("calling.prompt_bribe", name=self._name(legal[0].seat),
                           character=c.rank_name(v.rank))

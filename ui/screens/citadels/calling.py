@@ -7,8 +7,9 @@ from __future__ import annotations
 import pygame
 
 from companion.citadels import calling as rules
-from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown, Look,
-                                        RevealThreat, RevealWarrant, Target, Threats, Warrants)
+from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown, KeepThreat,
+                                        Look, RevealThreat, RevealWarrant, Target, Threats,
+                                        Warrants)
 
 from ... import theme
 from ...seat_lights import seat_lights
@@ -62,7 +63,7 @@ class CallingScreen(Screen):
         """Buttons for what may happen now, and the always-there row below them."""
         c = self.controller
         self.buttons = []
-        self.legal = [d for d in c.legal() if not isinstance(d, Look)]  # looks: "Check"
+        self.legal = public_steps(c.legal(), c.calling_public())
         self.focus = None
         primary = self._actions()
         utility = grid(UTILITY, 4, 4, gap=12)
@@ -94,9 +95,11 @@ class CallingScreen(Screen):
         c, legal = self.controller, self.legal
         kinds = {type(d) for d in legal}
         small = theme.BODY_SIZE
-        if kinds == {Target}:
+        if Target in kinds:
             return self._row([(f"rank{d.rank}", f"{d.rank}\n{c.plain_name(c.at_rank(d.rank))}",
-                               lambda d=d: self.decide(d), small) for d in legal])
+                               lambda d=d: self.decide(d), small) if isinstance(d, Target)
+                              else ("no-one", self.t("calling.decline_target"),
+                                    lambda d=d: self.decide(d), small) for d in legal])
         if kinds == {GiveCrown}:
             return self._row([(f"seat{d.to}", c.name(d.to), lambda d=d: self.decide(d), small)
                               for d in legal], floor=theme.FLOOR_SIZE)
@@ -106,10 +109,20 @@ class CallingScreen(Screen):
                                lambda: self.decide(paid), theme.BUTTON_SIZE),
                               ("refused", self.t("calling.bribe_refused"),
                                lambda: self.decide(refused), theme.BUTTON_SIZE)])
+        if kinds == {RevealThreat, KeepThreat}:
+            reveal, keep = sorted(legal, key=lambda d: isinstance(d, KeepThreat))
+            return self._row([("reveal-threat", self.t("calling.reveal_threat"),
+                               lambda: self.decide(reveal), theme.BUTTON_SIZE),
+                              ("keep-threat", self.t("calling.keep_threat"),
+                               lambda: self.decide(keep), theme.BUTTON_SIZE)])
         if kinds & {Warrants, Threats}:
             key = "calling.place_warrants" if Warrants in kinds else "calling.place_threats"
             return self._row([("private", self.t(key), self.enter_privately, theme.BUTTON_SIZE)])
         items = []
+        gate = c.calling_public().warrant_gate
+        if gate is not None:
+            items.append(("warrant-gate", self.t("calling.warrant_gate"),
+                          lambda: self.nav.open_warrant(gate), small))
         for d in legal:
             if isinstance(d, RevealThreat):
                 items.append(("reveal-threat", self.t("calling.reveal_threat"),
@@ -142,8 +155,8 @@ class CallingScreen(Screen):
         self.speak_new_calls()
 
     def enter_privately(self) -> None:
-        """The Magistrate or Blackmailer enters the tokens behind their own gate."""
-        kind = "warrants" if isinstance(self.legal[0], Warrants) else "threats"
+        """The Magistrate or Blackmailer enters the tokens (or none) behind their own gate."""
+        kind = "warrants" if any(isinstance(d, Warrants) for d in self.legal) else "threats"
         self.nav.open_secret(self.legal[0].seat, kind)
 
     def ask_undo(self) -> None:
@@ -278,6 +291,14 @@ class CallingScreen(Screen):
             y = draw_paragraph(canvas, fonts, text, pygame.Rect(area.left, y, area.width,
                                                                  area.bottom - y), size,
                                color, names=c.names) + 4
+
+
+def public_steps(legal, public: rules.CallingView) -> list:
+    """The decisions the public screen offers: not the looks ("Check" offers them), and not
+    turning a warrant over where only the signed one may be: whether this one is, is seen
+    behind the Magistrate's gate (``warrant_gate``), so the screen is the same either way."""
+    hidden = (Look, RevealWarrant) if public.warrant_gate is not None else (Look,)
+    return [d for d in legal if not isinstance(d, hidden)]
 
 
 def fitting(fonts, lines, area: pygame.Rect, generic_last: bool = False

@@ -11,6 +11,8 @@ from ``setup.py`` (a new game) and from ``open_game`` (the registry's opener: a 
 
 from __future__ import annotations
 
+from companion.citadels.calling import Look
+
 from ..gate import GateScreen
 from .calling import CallingScreen
 from .city import CityCompletedScreen
@@ -18,7 +20,7 @@ from .controller import CALLING, DRAFT, OVER, CitadelsController
 from .draft import PrivateScreen, PublicScreen
 from .later import score_later
 from .rounds import GameOverScreen, RoundSummaryScreen
-from .secret import SecretTokensScreen
+from .secret import SecretTokensScreen, WarrantScreen
 from .undo import UndoScreen
 
 
@@ -65,11 +67,18 @@ class Navigator:
         """The Magistrate's warrants or the Blackmailer's threats, behind their own gate."""
         self.behind_gate(seat, lambda: SecretTokensScreen(self.app, self.controller, seat, kind))
 
-    def behind_gate(self, seat: int, screen) -> None:
+    def open_warrant(self, seat: int) -> None:
+        """The Magistrate's look at this turn's warrant, behind their gate: a look like any
+        other ("Check"), stored and announced where the name identified them."""
+        c = self.controller
+        self.behind_gate(seat, lambda: WarrantScreen(self.app, c, seat),
+                         on_name_reveal=lambda: c.confirm(Look(seat)))
+
+    def behind_gate(self, seat: int, screen, on_name_reveal=None) -> None:
         """Push ``seat``'s gate; revealing replaces it with the private screen ``screen()``."""
         app = self.app
         app.push(GateScreen(app, seat, self.controller.name(seat),
-                            lambda: app.replace(screen())))
+                            lambda: app.replace(screen()), on_name_reveal=on_name_reveal))
 
     def open_undo(self) -> None:
         self.app.push(UndoScreen(self.app, self.controller, self))

@@ -1,14 +1,16 @@
-"""Private entry of the Magistrate's warrants or the Blackmailer's threats: choose the ranks,
-then which token is the real one, then confirm. Behind a gate; wiped as soon as it is stored."""
+"""Private entry of the Magistrate's warrants or the Blackmailer's threats (choose the ranks,
+then which token is the real one, then confirm; or place none), and the Magistrate's look at
+the warrant of the character now playing (turned over only if it is the signed one). Behind a
+gate; wiped as soon as it is done."""
 
 from __future__ import annotations
 
 import pygame
 
-from companion.citadels.calling import Threats, Warrants
+from companion.citadels.calling import Decline, RevealWarrant, Threats, Warrants
 
 from ... import theme
-from ...widgets import Button, draw_text, fit_title, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
 from .controller import CitadelsController
@@ -52,9 +54,13 @@ class SecretTokensScreen(Screen):
                 rect, lambda i=i: self._chosen_name(i), lambda i=i: self.choose_real(i),
                 name=f"real{i}", visible=False, size=theme.BODY_SIZE,
                 selected=lambda i=i: self.real is not None and self._chosen(i) == self.real)))
-        left, right = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 2, 2, 16)
-        self.add(Button(left, lambda: self.t("secret.hide"), self.on_back, name="hide"))
-        self.add(Button(right, lambda: self.t("draft.confirm"), self.confirm, name="confirm",
+        declines = [d for d in self.controller.legal() if d == Decline(self.seat)]
+        row = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 3, 3, 16)
+        self.add(Button(row[0], lambda: self.t("secret.hide"), self.on_back, name="hide"))
+        if declines:
+            self.add(Button(row[1], lambda: self.t("secret.none"),
+                            lambda: self.store(declines[0]), name="none"))
+        self.add(Button(row[2], lambda: self.t("draft.confirm"), self.confirm, name="confirm",
                         enabled=False))
 
     def _chosen(self, i: int) -> int | None:
@@ -87,10 +93,10 @@ class SecretTokensScreen(Screen):
     def confirm(self) -> None:
         if len(self.chosen) != self.count or self.real is None:
             return
-        app, c = self.app, self.controller
-        c.confirm(self.decision_type(self.seat, tuple(sorted(self.chosen)), self.real))
-        app.replace(WipeScreen(app, lambda: self.t("draft.to_table"),
-                               lambda: app.pop_to("calling")))
+        self.store(self.decision_type(self.seat, tuple(sorted(self.chosen)), self.real))
+
+    def store(self, decision) -> None:
+        store_and_wipe(self, decision)
 
     def on_back(self) -> None:
         """Hide: back to this player's gate, nothing stored."""
@@ -105,3 +111,50 @@ class SecretTokensScreen(Screen):
         if len(self.chosen) == self.count:
             draw_text(canvas, fonts, self.t(f"secret.real_{self.kind}"),
                       (BODY.left, BODY.top + 154), theme.BODY_SIZE, theme.ACCENT)
+
+
+def store_and_wipe(screen: Screen, decision=None) -> None:
+    """Store ``decision`` (if any), then wipe the private screen and go back to the calling."""
+    app = screen.app
+    if decision is not None:
+        screen.controller.confirm(decision)
+    app.replace(WipeScreen(app, lambda: screen.t("draft.to_table"),
+                           lambda: app.pop_to("calling")))
+
+
+class WarrantScreen(Screen):
+    """The Magistrate sees whether the warrant on the character now playing is the signed one;
+    only that one may be turned over (seed 000: "인장이 찍힌 영장을 받은 캐릭터만 실제 몰수
+    대상으로 지정됩니다"). Leaving it face down stores nothing: the table saw only the look."""
+
+    name = "warrant"
+    private = True
+    shows_back = False
+
+    def __init__(self, app, controller: CitadelsController, seat: int):
+        self.controller, self.seat = controller, seat
+        view = controller.calling_view(seat)
+        self.rank, self.signed = view.rank, view.signed == view.rank
+        super().__init__(app)
+
+    def title(self) -> str:
+        name = self.controller.name(self.seat)
+        return fit_title(self, self.t("secret.title_warrant", name=name), name)
+
+    def build(self) -> None:
+        left, right = grid(pygame.Rect(BODY.left, BODY.bottom - 72, BODY.width, 72), 2, 2, 16)
+        self.add(Button(left, lambda: self.t("secret.keep_down"), self.on_back, name="keep"))
+        if self.signed:
+            self.add(Button(right, lambda: self.t("secret.turn_over"),
+                            lambda: store_and_wipe(self, RevealWarrant(self.seat)),
+                            name="turn-over"))
+
+    def on_back(self) -> None:
+        store_and_wipe(self)
+
+    def draw_body(self, canvas: pygame.Surface) -> None:
+        key = "secret.warrant_signed" if self.signed else "secret.warrant_unsigned"
+        draw_paragraph(canvas, self.app.fonts,
+                       self.t(key, character=self.controller.rank_name(self.rank)),
+                       pygame.Rect(BODY.left, BODY.top + 40, BODY.width, 160),
+                       theme.BUTTON_SIZE, theme.ACCENT)

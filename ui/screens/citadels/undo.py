@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown, RevealThreat,
-                                        RevealWarrant, Target, Threats, Warrants)
+from companion.citadels.calling import (Bribe, CompleteCity, Decline, EndTurn, GiveCrown,
+                                        KeepThreat, RevealThreat, RevealWarrant, Target, Threats,
+                                        Warrants)
 
 from ..base import Screen
 from ..undo_question import UndoQuestion
@@ -11,7 +12,7 @@ from .controller import CitadelsController
 
 
 PLAIN = {Warrants: "undo.warrants", Threats: "undo.threats", RevealThreat: "undo.reveal_threat",
-         RevealWarrant: "undo.reveal_warrant"}
+         RevealWarrant: "undo.reveal_warrant", KeepThreat: "undo.keep_threat"}
 
 
 def describe(screen: Screen, controller: CitadelsController, decision, before) -> str:
@@ -21,6 +22,8 @@ def describe(screen: Screen, controller: CitadelsController, decision, before) -
         return t(PLAIN[type(decision)])
     if isinstance(decision, Target):
         return t("undo.target", character=c.rank_name(decision.rank))
+    if isinstance(decision, Decline):
+        return t("undo.decline", character=c.rank_name(before.rank))
     if isinstance(decision, GiveCrown):
         return t("undo.crown", name=c.name(decision.to))
     if isinstance(decision, Bribe):
