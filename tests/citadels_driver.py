@@ -79,6 +79,15 @@ class Table:
                                                     "TAP @confirm"]
         if name == "calling":
             return [self.calling_step()]
+        if name == "theater":  # an owner (now and then) and a partner, or no swap
+            seats = self.visible("seat")
+            if top.owner is not None or rng.random() < 0.3:
+                return [f"TAP @{rng.choice(seats)}"]
+            return ["TAP @no-swap"]
+        if name in ("theater-give", "own"):
+            shown = self.visible()
+            return [f"TAP @{rng.choice([n for n in shown if n not in ('hide', 'confirm')])}",
+                    "TAP @confirm"] if "confirm" in shown else ["TAP @done"]
         if name == "warrant":
             return [f"TAP @{rng.choice(self.visible())}"]
         raise AssertionError(f"the table does not know screen {name!r}")
@@ -126,7 +135,8 @@ class Table:
 
 
 def prepared_session(store, edition: str, players: int, characters, wanted: dict[str, int],
-                     crown: int = 1, names=None, reading: int | None = None):
+                     crown: int = 1, names=None, reading: int | None = None,
+                     theater: bool = False):
     """Store a game whose first draft gave each wanted character to the wanted seat (drafted
     by the engine with seeded choices that prefer those cards), so a test can open the app on
     its calling screen; played by ``reading`` (the current one if None). Returns the stored
@@ -138,7 +148,7 @@ def prepared_session(store, edition: str, players: int, characters, wanted: dict
     rules = CitadelsRules()
     config = {"edition": edition, "players": players, "characters": list(characters),
               "crown": crown, "names": names or [f"Player {n}" for n in range(1, players + 1)],
-              "rules": reading or CURRENT.number}
+              "rules": reading or CURRENT.number, **({"theater": True} if theater else {})}
     for seed in range(500):
         game, decisions, rng = rules.initial(config, seed), [], random.Random(seed)
         while game.draft is not None:
@@ -151,7 +161,7 @@ def prepared_session(store, edition: str, players: int, characters, wanted: dict
                 decision = rng.choice(others or list(options))
             game = rules.apply(game, decision)
             decisions.append(encode(decision))
-        holders = dict(game.calling.setup.holders)
+        holders = dict((game.swapping or game.calling.setup).holders)
         if all(holders.get(c) == s for c, s in wanted.items()):
             session = store.create_session(rules.game_id, config, seed)
             for d in decisions:

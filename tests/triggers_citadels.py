@@ -10,6 +10,7 @@ from companion.citadels.calling import EndTurn, RoundSetup, Warrants
 from companion.citadels.catalogue import FIRST_GAME
 from companion.citadels.charset import check
 from companion.citadels.draft import Discard, DraftSetup, Pick
+from companion.citadels.theater import Swap
 from companion.citadels.scoring import PlayerCity, player_from_json, read_input, score_game
 from companion.rng import Rng
 
@@ -57,6 +58,14 @@ def finished_game() -> game.CitadelsGame:
                    rounds=(game.RoundResult(1, (), 1, (), (1,)),))
 
 
+def theater_asked() -> game.CitadelsGame:
+    """A 2016 game with the Theater, its first draft done: the Theater is asked."""
+    state = game.CitadelsRules().initial({**CONFIG, "theater": True}, 3)
+    while state.draft is not None:
+        state = game.apply(state, game.legal(state)[0])
+    return state
+
+
 def score(*players: PlayerCity, edition: str = "2016"):
     return score_game(edition, players + (PlayerCity("Joon", FILLER),))
 
@@ -67,6 +76,9 @@ TRIGGERS = {
     "citadels.no_seat": lambda: draft.view(new_draft(), 5),
     "citadels.character_set": lambda: check("2016", 2, FIRST_GAME[:-1]),
     "citadels.over": lambda: game.apply(finished_game(), EndTurn(1)),
+    "citadels.theater": lambda: game.apply(theater_asked(), Swap(1, 1)),
+    "citadels.theater_edition": lambda: game.CitadelsRules().initial(
+        {**CONFIG, "edition": "classic", "theater": True}, 3),
     "citadels.draft.crown": lambda: DraftSetup("2016", 4, FIRST_GAME, crown=5),
     "citadels.draft.over": lambda: draft.apply(finished_draft(), Pick(1, "king")),
     "citadels.draft.drafting": lambda: draft.apply(new_draft(), EndTurn(1)),

@@ -40,8 +40,13 @@ NEW_TURN = dict(bribe=None, threat_revealed=False, threat_kept=False, warrant_re
 
 
 def start(setup: RoundSetup) -> Calling:
-    """The calling phase before rank 1 is called; it advances to the first turn at once."""
-    return _advance(Calling(setup=setup, crown=setup.crown))
+    """The calling phase before rank 1 is called (the Theater's swap, if any, said first); it
+    advances to the first turn at once."""
+    state = Calling(setup=setup, crown=setup.crown)
+    if setup.theater is not None:
+        owner, partner = setup.theater
+        state = _say(state, "theater_swap", seat=owner, other=partner)
+    return _advance(state)
 
 
 def _say(state: Calling, kind: str, **fields) -> Calling:

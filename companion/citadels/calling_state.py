@@ -27,6 +27,7 @@ class RoundSetup:
     crown: int
     completed: tuple[int, ...] = ()  # seats that completed their city in earlier rounds
     reading: Reading = CURRENT  # the rulebook reading the game is played by
+    theater: tuple[int, int] | None = None  # (owner, partner) if they swapped after the draft
 
     def holder(self, character_id: str) -> int | None:
         return dict(self.holders).get(character_id)

@@ -12,8 +12,8 @@ from .calling_moves import pending, placed_by, real_threat_revealed, signed_reve
 from .calling_state import NO_RANK, Calling, Event
 
 # Announcements that belong to the turn after them: a rank called with nobody or a silent
-# holder, the Witch's naming.
-JUST_BEFORE_TURN = ("nobody", "silent", "bewitch_named")
+# holder, the Witch's naming, the Theater's swap (before the first call).
+JUST_BEFORE_TURN = ("nobody", "silent", "bewitch_named", "theater_swap")
 
 
 @dataclass(frozen=True)

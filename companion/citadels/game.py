@@ -15,13 +15,14 @@ from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..rng import Rng, Seed, as_seed
 from ..rules import Engine, Outcome
-from . import calling, draft
+from . import calling, draft, theater
 from .calling import Calling, CallingView, RoundSetup
 from .draft import Draft, DraftSetup, DraftView
 from .readings import CURRENT, OLDEST, READINGS, Reading
 from .scoring import PlayerCity
+from .theater import NoSwap, Swap, TheaterView
 
-DRAFT, CALLING, OVER = "draft", "calling", "over"
+DRAFT, THEATER, CALLING, OVER = "draft", "theater", "calling", "over"
 
 
 @dataclass(frozen=True)
@@ -44,16 +45,20 @@ class CitadelsGame:
     calling: Calling | None = None
     rounds: tuple[RoundResult, ...] = ()
     reading: Reading = CURRENT  # the rulebook reading it is played by (readings.py)
+    theater: bool = False  # the Theater is among the districts: asked after every draft
+    swapping: RoundSetup | None = None  # the round after its draft, waiting for the Theater
 
     @property
     def over(self) -> bool:
-        return self.draft is None and self.calling is None
+        return self.draft is None and self.swapping is None and self.calling is None
 
     @property
     def phase(self) -> str:
-        """'draft', 'calling' or 'over'."""
+        """'draft', 'theater', 'calling' or 'over'."""
         if self.draft is not None:
             return DRAFT
+        if self.swapping is not None:
+            return THEATER
         return CALLING if self.calling is not None else OVER
 
     @property
@@ -62,6 +67,8 @@ class CitadelsGame:
             return self.calling.crown
         if self.draft is not None:
             return self.draft.setup.crown
+        if self.swapping is not None:
+            return self.swapping.crown
         return self.rounds[-1].crown_after
 
     def completion_order(self) -> tuple[int, ...]:
@@ -78,16 +85,23 @@ def _new_draft(setup: DraftSetup, seed: Seed, number: int, crown: int) -> Draft:
     return draft.start(replace(setup, crown=crown), Rng(seed).fork(f"round-{number}"))
 
 
-def start(setup: DraftSetup, seed: int | Seed, reading: Reading = CURRENT) -> CitadelsGame:
-    """Round 1's draft, with the crown where the table put it."""
+def start(setup: DraftSetup, seed: int | Seed, reading: Reading = CURRENT,
+          with_theater: bool = False) -> CitadelsGame:
+    """Round 1's draft, with the crown where the table put it. ``with_theater``: the Theater
+    (a 2016 district) is among the districts, so its owner is asked after every draft."""
+    if with_theater and setup.edition != "2016":
+        raise IllegalDecision("the Theater is a district of the 2016 edition only",
+                              code="citadels.theater_edition", edition=setup.edition)
     seed = as_seed(seed)
     return CitadelsGame(setup, seed, draft=_new_draft(setup, seed, 1, setup.crown),
-                        reading=reading)
+                        reading=reading, theater=with_theater)
 
 
 def legal(game: CitadelsGame) -> tuple[Any, ...]:
     if game.draft is not None:
         return draft.legal(game.draft)
+    if game.swapping is not None:
+        return theater.options(game.swapping.holders, game.setup.players)
     if game.calling is not None:
         return calling.legal(game.calling)
     return ()
@@ -104,7 +118,11 @@ def apply(game: CitadelsGame, decision) -> CitadelsGame:
         previous = game.completion_order()
         round_setup = RoundSetup(game.setup.edition, game.setup.players, game.setup.characters,
                                  holders, new_draft.setup.crown, previous, game.reading)
+        if game.theater:
+            return replace(game, draft=None, swapping=round_setup)
         return replace(game, draft=None, calling=calling.start(round_setup))
+    if game.swapping is not None:
+        return _after_theater(game, decision)
     if game.calling is None:
         raise IllegalDecision("the game is over", code="citadels.over")
     new_calling = calling.apply(game.calling, decision)
@@ -118,6 +136,19 @@ def apply(game: CitadelsGame, decision) -> CitadelsGame:
     number = game.number + 1
     return replace(game, number=number,
                    draft=_new_draft(game.setup, game.seed, number, new_calling.crown))
+
+
+def _after_theater(game: CitadelsGame, decision) -> CitadelsGame:
+    """The round's calling, after the Theater's swap (or none)."""
+    if not isinstance(decision, (Swap, NoSwap)):
+        raise IllegalDecision("the Theater comes first", code="citadels.theater",
+                              players=game.setup.players)
+    round_setup = game.swapping
+    rng = Rng(game.seed).fork(f"theater-{game.number}")
+    holders = theater.swap(round_setup.holders, game.setup.players, decision, rng)
+    swapped = (decision.seat, decision.partner) if isinstance(decision, Swap) else None
+    round_setup = replace(round_setup, holders=holders, theater=swapped)
+    return replace(game, swapping=None, calling=calling.start(round_setup))
 
 
 # --- views: what a seat, or the whole table, may know -------------------------------------------
@@ -141,6 +172,7 @@ class CitadelsView:
     final_characters: tuple[tuple[str, int], ...]  # (character, seat); empty until the end
     city_size: int
     seat: int | None = None
+    theater: TheaterView | None = None  # after a draft, while the Theater is asked
 
     @property
     def over(self) -> bool:
@@ -175,10 +207,14 @@ def game_view(game: CitadelsGame, seat: int | None = None) -> CitadelsView:
     if game.calling is not None:
         calling_view = calling.public_view(game.calling) if seat is None \
             else calling.view(game.calling, seat)
+    theater_view = None
+    if game.swapping is not None:
+        theater_view = TheaterView(setup.players, seat, () if seat is None
+                                   else theater.own(game.swapping.holders, seat))
     return CitadelsView(setup.edition, setup.players, setup.characters, game.number,
                         game.crown, game.phase, draft_view, calling_view, game.rounds,
                         game.completion_order(), game.final_characters(),
-                        calling.city_size(setup.edition, setup.players), seat)
+                        calling.city_size(setup.edition, setup.players), seat, theater_view)
 
 
 def result(game: CitadelsGame) -> dict[str, Any]:
@@ -193,14 +229,15 @@ def result(game: CitadelsGame) -> dict[str, Any]:
 
 # --- sessions -------------------------------------------------------------------------------------
 
-CODEC = DecisionCodec("citadels", {**draft.CODEC.kinds, **calling.CODEC.kinds})
+CODEC = DecisionCodec("citadels", {**draft.CODEC.kinds, **calling.CODEC.kinds,
+                                   "theater_swap": Swap, "no_swap": NoSwap})
 encode, decode = CODEC.encode, CODEC.decode
 
 
 class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
     """A whole game as a session: config = edition, players, characters, crown, rules (the
     rulebook reading's number, readings.py: ``CURRENT`` for new games; a config without it was
-    kept under the oldest)."""
+    kept under the oldest), theater (true: the Theater is among the districts; 2016 only)."""
 
     game_id = "citadels"
     codec = CODEC
@@ -211,7 +248,8 @@ class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> CitadelsGame:
         return start(DraftSetup(config["edition"], config["players"],
                                 tuple(config["characters"]), config["crown"]), seed,
-                     READINGS[config.get("rules", OLDEST.number)])
+                     READINGS[config.get("rules", OLDEST.number)],
+                     config.get("theater", False) is True)
 
     def outcome(self, state: CitadelsGame) -> Outcome:
         return Outcome(state.over, result(state))

@@ -80,7 +80,7 @@ class Announcer:
         turn, before = v.current_turn()
         out = []
         out += [(self.event_line(e), theme.TEXT, theme.BODY_SIZE) for e in before
-                if e.kind == "bewitch_named"]
+                if e.kind in ("bewitch_named", "theater_swap")]
         out += [(line, theme.TEXT, theme.BODY_SIZE) for line in map(self.event_line, turn)
                 if line]
         prompt = self.prompt(v, legal)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
-from companion.citadels.game import CALLING, DRAFT, OVER, CitadelsRules, RoundResult
+from companion.citadels.game import CALLING, DRAFT, OVER, THEATER, CitadelsRules, RoundResult
 from companion.citadels.readings import CURRENT
 from companion.session import UNDO
 
@@ -17,7 +17,10 @@ from ..session_controller import SessionController
 
 RULES = CitadelsRules()
 LOOK = calling.CODEC.names[calling.Look]
-__all__ = ["CALLING", "DRAFT", "OVER", "CitadelsController", "RULES"]
+__all__ = ["CALLING", "DRAFT", "OVER", "THEATER", "CitadelsController", "RULES"]
+# decisions never taken back at the public screen: private draft picks, and the Theater's swap
+# (the calling it opened has called its first rank already)
+NOT_UNDONE = (draft.PICK, draft.DISCARD, "theater_swap", "no_swap")
 
 
 class CitadelsController(SessionController):
@@ -27,11 +30,12 @@ class CitadelsController(SessionController):
 
     @classmethod
     def new(cls, app, edition: str, players: int, characters, crown: int,
-            names: list[str]) -> "CitadelsController":
-        """Store a new game and start its first draft."""
-        return cls.create(app, {"edition": edition, "players": players,
-                                "characters": list(characters), "crown": crown,
-                                "rules": CURRENT.number, "names": names})
+            names: list[str], theater: bool = False) -> "CitadelsController":
+        """Store a new game and start its first draft (``theater``: the Theater is among the
+        districts, kept in the config only when it is)."""
+        config = {"edition": edition, "players": players, "characters": list(characters),
+                  "crown": crown, "rules": CURRENT.number, "names": names}
+        return cls.create(app, {**config, "theater": True} if theater else config)
 
     @property
     def edition(self) -> str:
@@ -103,8 +107,9 @@ class CitadelsController(SessionController):
 
     # --- undo --------------------------------------------------------------------------------
     def undoable(self, stored) -> bool:
-        """A private draft pick is never taken back at the public screen; calling steps are."""
-        return stored["type"] not in (draft.PICK, draft.DISCARD)
+        """A private draft pick or the Theater's swap is never taken back at the public
+        screen; calling steps are."""
+        return stored["type"] not in NOT_UNDONE
 
     def _split_looks(self) -> tuple[tuple, tuple]:
         """The standing decisions before the looks made since the last step, and those looks

@@ -12,15 +12,18 @@ from ``setup.py`` (a new game) and from ``open_game`` (the registry's opener: a 
 from __future__ import annotations
 
 from companion.citadels.calling import Look
+from companion.citadels.theater import Swap
 
-from ..gate import GateScreen
+from ..gate import GateScreen, WipeScreen
 from .calling import CallingScreen
 from .city import CityCompletedScreen
-from .controller import CALLING, DRAFT, OVER, CitadelsController
+from .controller import CALLING, DRAFT, OVER, THEATER, CitadelsController
 from .draft import PrivateScreen, PublicScreen
 from .later import score_later
 from .rounds import GameOverScreen, RoundSummaryScreen
+from .own import OwnScreen
 from .secret import SecretTokensScreen, WarrantScreen
+from .theater import GiveScreen, TheaterScreen
 from .undo import UndoScreen
 
 
@@ -41,6 +44,8 @@ class Navigator:
             app.push(GameOverScreen(app, c, self))
         elif c.phase == CALLING:
             app.push(CallingScreen(app, c, self, announce=announce))
+        elif c.phase == THEATER:
+            app.push(TheaterScreen(app, c, self))
         elif c.rounds and not c.draft_started:
             app.push(RoundSummaryScreen(app, c, self))
         else:
@@ -66,6 +71,37 @@ class Navigator:
     def open_secret(self, seat: int, kind: str) -> None:
         """The Magistrate's warrants or the Blackmailer's threats, behind their own gate."""
         self.behind_gate(seat, lambda: SecretTokensScreen(self.app, self.controller, seat, kind))
+
+    def theater_swap(self, owner: int, partner: int) -> None:
+        """The Theater's owner swaps with ``partner``: with 2-3 players the owner chooses the
+        card given behind their gate; otherwise the swap is stored at once. Then each of the
+        two looks at their own characters through their gate."""
+        c = self.controller
+        if c.view(None).theater.owner_gives:
+            self.behind_gate(owner, lambda: GiveScreen(self.app, c, self, owner, partner))
+            return
+        c.confirm(Swap(owner, partner))
+        self.behind_gate(owner, lambda: self.swapped_screen(owner, partner))
+
+    def swapped_screen(self, seat: int, partner: int | None) -> OwnScreen:
+        """``seat``'s characters after the swap; Done wipes and passes the device to
+        ``partner`` to look in turn, or (None: both have looked) back to the table and the
+        calling."""
+        app, c = self.app, self.controller
+
+        def to_partner() -> None:
+            app.replace(GateScreen(app, partner, c.name(partner),
+                                   lambda: app.replace(self.swapped_screen(partner, None))))
+
+        def done() -> None:
+            if partner is None:
+                app.replace(WipeScreen(app, lambda: app.t("draft.to_table"),
+                                       lambda: self.show_game(announce=True)))
+            else:
+                app.replace(WipeScreen(app, lambda: app.t("draft.pass_to", name=c.name(partner)),
+                                       to_partner, next_seat=partner))
+
+        return OwnScreen(app, c, seat, "calling", on_done=done)
 
     def open_warrant(self, seat: int) -> None:
         """The Magistrate's look at this turn's warrant, behind their gate: a look like any

@@ -97,8 +97,11 @@ class OwnScreen(Screen):
     private = True
     shows_back = False
 
-    def __init__(self, app, controller: CitadelsController, seat: int, back_to: str):
+    def __init__(self, app, controller: CitadelsController, seat: int, back_to: str,
+                 on_done=None):
+        """Done goes back to the screen called ``back_to``, or calls ``on_done``."""
         self.controller, self.seat, self.back_to = controller, seat, back_to
+        self.on_done = on_done
         super().__init__(app)
 
     def title(self) -> str:
@@ -110,7 +113,10 @@ class OwnScreen(Screen):
                         lambda: self.t("common.done"), self.done, name="done"))
 
     def done(self) -> None:
-        self.app.pop_to(self.back_to)
+        if self.on_done is not None:
+            self.on_done()
+        else:
+            self.app.pop_to(self.back_to)
 
     on_back = done
 
