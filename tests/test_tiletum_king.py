@@ -133,6 +133,41 @@ def test_a_tie_for_the_bonus_goes_to_the_top_of_the_stack():
     assert r.order[0] == "orange"  # while the bottom disc goes first
 
 
+@pytest.mark.parametrize("last_round", [False, True])
+def test_a_tie_for_the_bonus_in_a_game_goes_to_the_top_disc_not_the_last_in_turn_order(
+        last_round):
+    """The reading of seed 004 l.401 (docs/scoring.md): "왕 트랙에서 가장 앞선 위치에 있는
+    디스크가 여러 개라면, 가장 뒤에 있는 플레이어가 보너스를 받습니다." — "가장 뒤에 있는" is
+    where a disc stands on that space, as l.413 ranks a stack ("해당 더미에서 가장 밑에 있는
+    플레이어가 더 앞선 플레이어 순서가 됩니다"): the top disc, not the player last in this round's
+    turn order. The round's last player reaches +12 first and its first lands on them: the
+    first takes the bonus tile (or the 4 VP in the last round), the last goes first next
+    round."""
+    state = new(players=3)
+    if last_round:
+        for _ in range(g.ROUNDS - 1):
+            state = to_king_phase(state)
+            state = g.apply(state, g.TurnOrder(g.king_result(state).order))
+            for seat in state.order:
+                state = g.apply(state, g.FestivalScore(seat, True, 0))
+    order, track = state.order, state.king.track
+    for seat in (order[2], order[0]):
+        state = g.apply(state, g.King(seat, 12 - track.space(seat)))
+    for seat in order:  # gold to turn any die away from King: only those moves reach the track
+        state = g.apply(state, g.Gold(seat, 20))
+    state = to_king_phase(state)
+    track = state.king.track
+    top = max(space for space, _ in track.stacks)
+    assert track.stack(top) == (order[2], order[0])  # a tie: the round's last, then its first
+    result = g.king_result(state)
+    assert result.leader == g.view(state).king.leader == order[0]
+    assert result.order[:2] == (order[2], order[0])
+    state = g.apply(state, g.TurnOrder(result.order))
+    assert state.king.phases[-1].leader == order[0] and state.order[0] == order[2]
+    assert dict(result.vp)[order[0]] == top + (4 if last_round else 0)
+    assert dict(result.vp)[order[2]] == top
+
+
 def test_the_last_round_gives_4_vp_instead_of_the_tile():
     """Seed 004 l.401: "마지막 라운드에는 보너스 타일을 받지 않는 대신 4 VP를 획득합니다." """
     track = Track.of({-2: ("a",), 5: ("b",)})

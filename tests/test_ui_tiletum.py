@@ -659,6 +659,28 @@ def test_the_king_action_moves_a_disc_on_the_track(make_app, tmp_path, language)
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_king_phase_says_how_a_tie_for_the_bonus_went(make_app, tmp_path, language):
+    """Seed 004 l.401: "왕 트랙에서 가장 앞선 위치에 있는 디스크가 여러 개라면, 가장 뒤에 있는
+    플레이어가 보너스를 받습니다." (read as the top disc of the stack: docs/scoring.md). Four
+    players; after the passes the round's last player reaches +15 first and its first lands on
+    them: the king phase gives the first the bonus tile and says it was a tie on that space."""
+    said, app, c = begun(make_app, language, 71, players=4)
+    order = c.view().order
+    for n in range(3):
+        play(app, "TAP @reveal\nTAP @ok")
+        while c.view().phase == "take":
+            take_any(app)
+    for seat in (order[-1], order[0]):
+        king_move(app, seat, 25)
+    play(app, "TAP @king-phase\nEXPECT tiletum-king-phase")
+    space = c.view().track.space(order[0])
+    assert c.view().track.stack(space) == (order[-1], order[0])
+    text = said["tiletum.king_bonus_tile_tie"].format(name=c.name(order[0]), space=f"{space:+d}")
+    assert text in screen_text(app)
+    shot(app, tmp_path, f"king-tie-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
 def test_a_disc_on_15_stays_and_the_screens_say_so(make_app, language):
     """Seed 004 (왕 액션): "디스크를 전진할 때, 절대 '+15 VP' 칸을 넘을 수는 없습니다." A King
     take by a player whose disc is already on +15: the take screen, the board and the undo

@@ -145,7 +145,8 @@ class KingPhaseScreen(Screen):
         r = v.king
         key = "tiletum.king_bonus_vp" if r.last_round else "tiletum.king_bonus_tile"
         vp = ", ".join(f"{c.name(seat)}: {signed(n)}" for seat, n in r.vp)
-        lines = [t(key, name=c.name(r.leader)), t("tiletum.king_vp", list=vp),
+        lines = [t(key + "_tie" * r.tied, name=c.name(r.leader), space=signed(r.leader_space)),
+                 t("tiletum.king_vp", list=vp),
                  t("tiletum.king_new_order",
                    order=", ".join(f"{k}. {c.name(s)}" for k, s in enumerate(r.order, 1)))]
         red = [c.name(seat) for seat, n in r.space_vp if n < 0]
