@@ -408,14 +408,16 @@ TILETUM_SCREENS = {
 
 def tiletum_game(app, names: str) -> None:
     """Four players from the setup to History: the starting gold, a round with every screen of
-    the board (a take turned onto the Joker, a building's bonus, a King move, the track, undo,
-    the king phase, the festival), the other rounds, the final score, results, History; and a
-    game kept under rules 2, whose new turn order the table taps in."""
+    the board (a take turned onto the Joker for the King action, which moves the disc, and its
+    undo question; a building's bonus, a King move, the track, undo, the king phase, the
+    festival), the other rounds, the final score, results, History; and a game kept under rules
+    2, whose new turn order the table taps in."""
     tiletum.setup_game(app, 4)
     go(app, "TAP @start", "EXPECT tiletum-board", "TAP @begin", "TAP @reveal", "TAP @ok")
     tiletum.joker_take(app)
     go(app, "TAP @cancel", "TAP @building", "EXPECT tiletum-bonus", "TAP @cancel")
-    tiletum.take_any(app, steps=1)
+    tiletum.king_take(app)
+    go(app, "TAP @undo", "EXPECT tiletum-undo", "TAP @keep", "EXPECT tiletum-board")
     c = app.top.controller
     tiletum.king_move(app, c.view().order[-1], 3)
     go(app, "TAP @track", "EXPECT tiletum-track", "TAP @ok", "TAP @undo", "EXPECT tiletum-undo",

@@ -25,15 +25,15 @@ TILETUM_CONFIG = {k: v for k, v in tiletum.config_for(
 NUMBERED = "rules {0.number}".format
 GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings.READINGS),
          (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings.READINGS)]
-NEWEST = {"Troyes": 4, "Tiletum": 4}  # each game's current reading
+NEWEST = {"Troyes": 4, "Tiletum": 5}  # each game's current reading
 
 
 # --- which reading a stored game names ----------------------------------------------------------
 
 @pytest.mark.parametrize("rules, config, readings", GAMES, ids=("troyes", "tiletum"))
 def test_every_stored_rules_number_names_its_reading(rules, config, readings):
-    """A config without ``rules`` was kept under the oldest reading; 1 to 4 name theirs; new
-    games are played by the newest."""
+    """A config without ``rules`` was kept under the oldest reading; 1 to 4 (Tiletum's 5) name
+    theirs; new games are played by the newest."""
     assert rules.initial(config, 1).setup.reading is readings.oldest is readings[1]
     assert [r.number for r in readings.all] == list(range(1, NEWEST[readings.game] + 1))
     for reading in readings.all:
@@ -61,9 +61,10 @@ def test_the_readings_are_those_kept_games_were_played_by():
             for r in TROYES] == [(False, False, False, 12, False), (True, True, False, 12, False),
                                  (True, True, True, 6, False), (True, True, True, 6, True)]
     assert [(r.turning_needs_gold, r.follows_king_track, r.order_follows_seats,
-             r.first_festival_for_all) for r in TILETUM] == [
-        (False, False, False, False), (True, False, False, False), (True, True, False, False),
-        (True, True, True, True)]
+             r.first_festival_for_all, r.king_take_moves_disc) for r in TILETUM] == [
+        (False, False, False, False, False), (True, False, False, False, False),
+        (True, True, False, False, False), (True, True, True, True, False),
+        (True, True, True, True, True)]
 
 
 def test_new_games_store_the_current_reading():
@@ -267,3 +268,25 @@ def test_tiletum_first_festival_for_all(reading):
         assert refused.value.code == "tiletum.first_festival"
     else:
         assert tiletum.apply(state, absent).players[state.actor - 1].festival_vp == (0,)
+
+
+@pytest.mark.parametrize("reading", TILETUM, ids=NUMBERED)
+def test_tiletum_king_take_moves_disc(reading):
+    """왕 액션: "왕 액션을 수행하면, 받은 AP만큼 왕 트랙에서 자신의 디스크를 오른쪽으로
+    전진시킵니다." From rules 5 a die taken for the King action moves the taker's disc as part of
+    the take (issue 36, item 14), and the view says so; before, the table entered it as a
+    separate ``King`` (kept games replay as they were played)."""
+    state = tiletum.apply(tiletum_taking(reading), tiletum.Gold(1, 6))
+    v = tiletum.view(state)
+    assert v.king_take_moves_disc == reading.king_take_moves_disc
+    take = next(d for d in tiletum.legal(state) if isinstance(d, tiletum.Take)
+                and v.offer(d.die, d.steps, d.joker).gain.action == "King")
+    offer = v.offer(take.die, take.steps, take.joker)
+    after = tiletum.apply(state, take)
+    if reading.king_take_moves_disc:
+        start = state.king.track.space(1)
+        assert offer.disc == after.takes[-1].disc == (start, start + offer.gain.ap)
+        assert after.king.track.space(1) == start + offer.gain.ap
+    else:
+        assert offer.disc is None and after.takes[-1].disc is None
+        assert after.king == state.king

@@ -43,12 +43,14 @@ def play_pass(state):
     return state
 
 
-def play_round(state, order=None):
+def play_round(state):
+    """Three passes of first dice, the turn order the king track gives, everyone once at the
+    festival."""
     for n in range(g.PASSES):
         if n:
             state = g.apply(state, g.Reveal())
         state = play_pass(state)
-    state = g.apply(state, g.TurnOrder(order or state.order))
+    state = g.apply(state, g.TurnOrder(g.king_result(state).order))
     for seat in state.order:
         state = g.apply(state, g.FestivalScore(seat, True, 1))
     if state.phase == g.REVEAL:

@@ -10,7 +10,9 @@ from companion.errors import IllegalDecision
 from companion.session import Session
 from companion.tiletum import game as g
 from companion.tiletum.readings import CURRENT
-from companion.tiletum.king import Track, advance, king_phase, move_left, start_track
+from companion.tiletum.king import (Track, advance, king_phase, move_left, start_track,
+                                    turn_order)
+from companion.tiletum.playthrough import tiletum_game
 
 FEST = g.DEFAULT_FESTIVALS
 KING_FEST = (g.Festival("king_track", 2, 1),) + FEST[1:]
@@ -23,11 +25,20 @@ def new(players=3, rules=CURRENT.number, festivals=FEST, corruption=(1, 1, 2, 2,
 
 
 def take(state):
-    """The actor takes the first die (naming King on the Joker wedge)."""
-    for d in g.legal(state):
-        if isinstance(d, g.Take) and d.steps == 0:
-            return g.apply(state, d)
-    raise AssertionError("no take")
+    """The actor takes a die that does not perform King (from rules 5 that would move their
+    disc), naming Merchant on the Joker wedge: unturned if they can, else turned (any die if
+    the gold turns none away from King)."""
+    v = g.view(state)
+    takes = [d for d in g.legal(state) if isinstance(d, g.Take)]
+    other = [d for d in takes if v.offer(d.die, d.steps, d.joker).gain.action != "King"]
+    return g.apply(state, min(other or takes, key=lambda d: abs(d.steps)))
+
+
+def king_takes(state):
+    """The actor's takes that perform the King action (its wedge, or the Joker naming King)."""
+    v = g.view(state)
+    return [d for d in g.legal(state) if isinstance(d, g.Take)
+            and v.offer(d.die, d.steps, d.joker).gain.action == "King"]
 
 
 def to_king_phase(state, moves=()):
@@ -120,6 +131,41 @@ def test_a_tie_for_the_bonus_goes_to_the_top_of_the_stack():
     r = king_phase(Track.of({2: ("green",), 6: ("orange", "blue", "purple")}))
     assert r.leader == "purple"
     assert r.order[0] == "orange"  # while the bottom disc goes first
+
+
+@pytest.mark.parametrize("last_round", [False, True])
+def test_a_tie_for_the_bonus_in_a_game_goes_to_the_top_disc_not_the_last_in_turn_order(
+        last_round):
+    """The reading of seed 004 l.401 (docs/scoring.md): "왕 트랙에서 가장 앞선 위치에 있는
+    디스크가 여러 개라면, 가장 뒤에 있는 플레이어가 보너스를 받습니다." — "가장 뒤에 있는" is
+    where a disc stands on that space, as l.413 ranks a stack ("해당 더미에서 가장 밑에 있는
+    플레이어가 더 앞선 플레이어 순서가 됩니다"): the top disc, not the player last in this round's
+    turn order. The round's last player reaches +12 first and its first lands on them: the
+    first takes the bonus tile (or the 4 VP in the last round), the last goes first next
+    round."""
+    state = new(players=3)
+    if last_round:
+        for _ in range(g.ROUNDS - 1):
+            state = to_king_phase(state)
+            state = g.apply(state, g.TurnOrder(g.king_result(state).order))
+            for seat in state.order:
+                state = g.apply(state, g.FestivalScore(seat, True, 0))
+    order, track = state.order, state.king.track
+    for seat in (order[2], order[0]):
+        state = g.apply(state, g.King(seat, 12 - track.space(seat)))
+    for seat in order:  # gold to turn any die away from King: only those moves reach the track
+        state = g.apply(state, g.Gold(seat, 20))
+    state = to_king_phase(state)
+    track = state.king.track
+    top = max(space for space, _ in track.stacks)
+    assert track.stack(top) == (order[2], order[0])  # a tie: the round's last, then its first
+    result = g.king_result(state)
+    assert result.leader == g.view(state).king.leader == order[0]
+    assert result.order[:2] == (order[2], order[0])
+    state = g.apply(state, g.TurnOrder(result.order))
+    assert state.king.phases[-1].leader == order[0] and state.order[0] == order[2]
+    assert dict(result.vp)[order[0]] == top + (4 if last_round else 0)
+    assert dict(result.vp)[order[2]] == top
 
 
 def test_the_last_round_gives_4_vp_instead_of_the_tile():
@@ -243,3 +289,80 @@ def test_a_session_with_king_moves_replays_and_old_logs_decode():
 
 def test_start_track_order():
     assert start_track((3, 1, 2)).stack(0) == (3, 1, 2)
+
+
+# --- issue 36, item 14: the take on the King wedge moves the disc (rules 5) ----------------------
+
+def test_a_die_taken_for_the_king_action_moves_the_disc():
+    """Seed 004 l.638 (왕 액션): "왕 액션을 수행하면, 받은 AP만큼 왕 트랙에서 자신의 디스크를
+    오른쪽으로 전진시킵니다. 다른 플레이어의 디스크가 있는 칸에 도착하면, 자신의 디스크를 그 위에
+    올려놓습니다." From rules 5 the take itself moves the taker's disc by its AP, on the King
+    wedge or on the Joker's naming King (l.654: "건축가/상인/계약/인물/왕 액션 중 1가지를
+    선택합니다"); the take says where it went. Other actions leave the track."""
+    state = g.apply(new(players=4), g.Reveal())
+    seat = state.actor
+    state = g.apply(state, g.Gold(seat, 6))  # any turn of the die affordable
+    before = state.king.track
+    takes = king_takes(state)
+    assert {d.joker for d in takes} == {"", "King"}
+    for d in takes:
+        ap = g.view(state).offer(d.die, d.steps, d.joker).gain.ap
+        after = g.apply(state, d)
+        assert after.king.track == advance(before, seat, ap)
+        assert after.takes[-1].disc == (before.space(seat), before.space(seat) + ap)
+        assert after.king.track.stack(before.space(seat) + ap)[-1] == seat
+    other = next(d for d in g.legal(state) if isinstance(d, g.Take) and d not in takes)
+    assert g.apply(state, other).king.track == before
+    assert g.apply(state, other).takes[-1].disc is None
+
+
+def test_a_king_marker_on_the_action_being_performed_moves_the_disc_further():
+    """A building completed during the King action puts its marker's AP into that action at
+    once, so the disc goes that much further (the take's ``disc`` says the whole move)."""
+    state = g.apply(g.apply(new(players=4), g.Reveal()), g.Gold(1, 6))
+    start = state.king.track.space(1)
+    state = g.apply(state, king_takes(state)[0])
+    moved = state.takes[-1].disc[1]
+    state = g.apply(state, g.Bonus(1, "King", 2))
+    assert state.king.track.space(1) == moved + 2
+    assert state.takes[-1].disc == (start, moved + 2)
+    assert state.takes[-1].gain.ap == moved + 2 - start
+
+
+def test_the_real_turn_order_needs_no_separate_king_move():
+    """Seed 004 l.413: "왕 트랙에서 가장 앞선 플레이어가 다음 라운드의 첫 번째 플레이어 ...". A round
+    whose players take the King action whenever they can, and the table enters no ``King``: the
+    king phase accepts the turn order of the table's own track (each token moving every disc
+    left, each King take moving its taker's right by its AP), which before rules 5 it refused."""
+    state, table = new(players=4), start_track((1, 2, 3, 4))
+    for _ in range(g.PASSES):
+        state = g.apply(state, g.Reveal())
+        table = move_left(table, state.tokens[state.revealed - 1])
+        while state.phase == g.TAKE:
+            kings = king_takes(state)
+            state = g.apply(state, kings[0]) if kings else take(state)
+            if kings:
+                table = advance(table, state.takes[-1].seat, state.takes[-1].gain.ap)
+    assert turn_order(table) != (1, 2, 3, 4)  # the King takes changed the order
+    assert state.king.track == table
+    state = g.apply(state, g.TurnOrder(turn_order(table)))
+    assert state.order == turn_order(table)
+
+
+def test_a_game_kept_under_rules_4_replays_as_it_was_played():
+    """A whole game stored under rules 4 (King-wedge takes, the table's King moves entered
+    after some): its decisions replay to the same king VP, turn orders, track and gold as when
+    it was played (pinned from the code before rules 5); replayed by rules 5, where those takes
+    would move the discs too, its stored turn order would be refused."""
+    config, seed, decisions = tiletum_game(3, rules=4)
+    state = Session("tiletum", config, seed, decisions).replay(RULES)
+    assert sum(d["type"] == "king" for d in decisions) == 20
+    assert any(t.gain.action == "King" and t.disc is None for t in state.takes)
+    assert state.king.vp == (10, 2, 36, 33) and state.order == (4, 3, 2, 1)
+    assert state.king.track == Track(((1, (2, 1)), (6, (3,)), (13, (4,))))
+    assert [p.gold for p in state.players] == [1, 6, 6, 0]
+    assert [(r.leader, r.order) for r in state.king.phases] == [
+        (3, (1, 3, 4, 2)), (3, (3, 4, 1, 2)), (3, (3, 4, 2, 1)), (4, (4, 3, 2, 1))]
+    with pytest.raises(IllegalDecision) as refused:
+        Session("tiletum", {**config, "rules": 5}, seed, decisions).replay(RULES)
+    assert refused.value.code == "tiletum.king_order"

@@ -34,17 +34,29 @@ def setup_game(app, players: int) -> None:
 
 
 def take_any(app, steps: int = 0) -> None:
-    """Tap the first wedge holding dice, turn the die ``steps`` pips, name King on the Joker
-    wedge, take it."""
-    wedge = next(b.name for b in app.top.buttons if b.name.startswith("wedge"))
-    play(app, f"TAP @{wedge}\nEXPECT tiletum-take")
+    """Tap the first wedge holding dice that turned ``steps`` pips do not perform King (from
+    rules 5 a King take moves a disc: ``king_take``; any wedge if only those are left), turn
+    the die, name Merchant on the Joker wedge, take it."""
+    wheel = app.top.controller.view().wheel
+    wedges = [int(b.name[5:]) for b in app.top.buttons if b.name.startswith("wedge")]
+    pip = next((p for p in wedges if wheel[(p - 1 + steps) % 6 + 1] != "King"), wedges[0])
+    play(app, f"TAP @wedge{pip}\nEXPECT tiletum-take")
     while app.top.gold < 2 * abs(steps):  # the table says the gold the turn needs
         play(app, "TAP @gold-more")
     for _ in range(abs(steps)):
         play(app, "TAP @pip-up" if steps > 0 else "TAP @pip-down")
-    if app.top.button("joker-King").visible:
-        play(app, "TAP @joker-King")
+    if app.top.button("joker-Merchant").visible:
+        play(app, "TAP @joker-Merchant")
     play(app, "TAP @take\nEXPECT tiletum-board")
+
+
+def king_take(app) -> None:
+    """The actor takes a die for the King action: the first die turned onto the Joker wedge,
+    naming King (the table says the gold the turn needs)."""
+    take = joker_take(app)
+    while take.gold < take.offer().gold:
+        play(app, "TAP @gold-more")
+    play(app, "TAP @joker-King\nTAP @take\nEXPECT tiletum-board")
 
 
 def play_round(app, counts: dict[int, int] | None = None):
@@ -78,9 +90,9 @@ def king_move(app, seat: int, steps: int) -> None:
     play(app, "TAP @confirm\nEXPECT tiletum-board")
 
 
-def old_game(make_app, language: str, seed: int, players: int = 2):
-    """A game kept under rules 2 (the table entered the turn order; no king track), begun on its
-    board: the catalogue, the app and its controller."""
+def old_game(make_app, language: str, seed: int, players: int = 2, rules: int = 2):
+    """A game kept under ``rules`` (2: the table entered the turn order; no king track), begun
+    on its board: the catalogue, the app and its controller."""
     from companion.tiletum.game import DEFAULT_FESTIVALS, config_for
     from companion.tiletum.wheel import corruption_tokens
     from ui.i18n import Catalog
@@ -91,7 +103,7 @@ def old_game(make_app, language: str, seed: int, players: int = 2):
     app.seeds = iter(range(seed, 99))
     config = config_for(players, range(1, players + 1), DEFAULT_FESTIVALS, corruption_tokens())
     names = ["Ana", "Ben", "Cleo", "Dan"][:players]
-    c = TiletumController.create(app, {**config, "rules": 2, "names": names})
+    c = TiletumController.create(app, {**config, "rules": rules, "names": names})
     app.push(TiletumBoardScreen(app, c))
     play(app, "TAP @begin")
     return Catalog.load(language).messages, app, c
@@ -578,45 +590,64 @@ def test_undo_says_every_kind_of_step(make_app, language):
     assert c.name(seat) in said[3]
 
 
-@pytest.mark.parametrize("language", ["en", "ko"])
-def test_the_king_action_moves_a_disc_on_the_track(make_app, tmp_path, language):
-    """Seed 004 (왕 액션): "받은 AP만큼 왕 트랙에서 자신의 디스크를 오른쪽으로 전진시킵니다. 다른
-    플레이어의 디스크가 있는 칸에 도착하면, 자신의 디스크를 그 위에 올려놓습니다." Four players: a
-    die taken on the King wedge (or the Joker's, naming King); the King button opens the move
-    with that player and that AP already chosen; confirmed, the disc stands there on the board's
-    track and on the track screen; the king phase shows who gets the bonus tile."""
-    said, app, c = begun(make_app, language, 71, players=4)
-    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
-    token = c.view().revealed[0]
-    wheel = c.view().wheel
+def take_on_king_wedge(app) -> dict[str, str]:
+    """On the board after the first reveal: tap a wedge whose die performs King (the King
+    wedge, or the Joker's naming King), on the take screen; returns where the disc would go
+    (``start``, ``end``: the spaces as the screens print them)."""
+    c = app.top.controller
+    wheel, token = c.view().wheel, c.view().revealed[0]
     pip = next(d.pip for _, d in c.view().dice if wheel[d.pip] in ("King", "Joker"))
     play(app, f"TAP @wedge{pip}\nEXPECT tiletum-take")
     if app.top.button("joker-King").visible:
         play(app, "TAP @joker-King")
+    gain = app.top.offer().gain
+    assert gain.action == "King"
+    return {"start": f"{-token:+d}".replace("+0", "0"), "end": f"{gain.ap - token:+d}"}
+
+
+def drawn_now(app) -> list[str]:
+    """The strings the top screen draws."""
+    drawn = record_text(app)
+    app.render()
+    return drawn
+
+
+def screen_text(app) -> str:
+    return " ".join(drawn_now(app))
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_king_action_moves_a_disc_on_the_track(make_app, tmp_path, language):
+    """Seed 004 (왕 액션): "왕 액션을 수행하면, 받은 AP만큼 왕 트랙에서 자신의 디스크를 오른쪽으로
+    전진시킵니다. 다른 플레이어의 디스크가 있는 칸에 도착하면, 자신의 디스크를 그 위에
+    올려놓습니다." Four players, a new game (issue 36, item 14): the take screen of a die on the
+    King wedge (or the Joker's, naming King) says where the disc will go; the take moves it, with
+    no separate King step to confirm or forget: the board says the disc moved and stands on its
+    track, the undo question names the move, the King button (a contract's or a tile's step) no
+    longer carries the take's AP; the king phase gives the bonus tile to the moved disc."""
+    said, app, c = begun(make_app, language, 71, players=4)
+    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    token = c.view().revealed[0]
+    where = take_on_king_wedge(app)
+    ap = app.top.offer().gain.ap
+    assert said["tiletum.take_disc"].format(**where) in screen_text(app)
+    shot(app, tmp_path, f"king-take-{language}")
     play(app, "TAP @take\nEXPECT tiletum-board")
     taken = c.view().takes[-1]
-    assert taken.gain.action == "King"
-    drawn = record_text(app)
-    app.render()
-    assert said["tiletum.king_hint"] in " ".join(drawn)
-    play(app, "TAP @king\nEXPECT tiletum-king")
-    assert (app.top.seat, app.top.steps) == (taken.seat, taken.gain.ap)
-    drawn = record_text(app)
-    app.render()
-    assert f"+{-token + taken.gain.ap}" in " ".join(drawn) or -token + taken.gain.ap <= 0
-    shot(app, tmp_path, f"king-move-{language}")
-    play(app, "TAP @confirm\nEXPECT tiletum-board")
-    track = c.view().track
-    assert track.space(taken.seat) == -token + taken.gain.ap
-    assert track.stack(-token) == tuple(s for s in c.view().order if s != taken.seat)
-    drawn = record_text(app)
-    app.render()
+    assert c.view().track.space(taken.seat) == ap - token
+    assert c.view().track.stack(-token) == tuple(s for s in c.view().order if s != taken.seat)
+    drawn = drawn_now(app)
+    assert said["tiletum.took_disc"].format(**where) in " ".join(drawn)
+    assert said["tiletum.king_hint"] not in " ".join(drawn)
     assert {"-10", "0", "+15"} <= set(drawn)  # the board's track, its ends and start
     shot(app, tmp_path, f"king-board-{language}")
-    play(app, "TAP @track\nEXPECT tiletum-track")
-    drawn = record_text(app)
-    app.render()
-    assert all(any(c.name(s) in t for t in drawn) for s in c.view().order)
+    play(app, "TAP @undo\nEXPECT tiletum-undo")
+    assert said["tiletum.undo_take_disc"].format(**where) in app.top.step
+    shot(app, tmp_path, f"king-undo-{language}")
+    play(app, "TAP @keep\nEXPECT tiletum-board\nTAP @king\nEXPECT tiletum-king")
+    assert (app.top.seat, app.top.steps) == (taken.seat, 1)
+    play(app, "TAP @cancel\nEXPECT tiletum-board\nTAP @track\nEXPECT tiletum-track")
+    assert all(c.name(s) in screen_text(app) for s in c.view().order)
     play(app, "TAP @ok\nEXPECT tiletum-board")
     for n in range(3):  # to the king phase: the moved disc leads
         if n:
@@ -624,9 +655,69 @@ def test_the_king_action_moves_a_disc_on_the_track(make_app, tmp_path, language)
         while c.view().phase == "take":
             take_any(app)
     play(app, "TAP @king-phase\nEXPECT tiletum-king-phase")
-    drawn = record_text(app)
-    app.render()
-    assert said["tiletum.king_bonus_tile"].format(name=c.name(taken.seat)) in " ".join(drawn)
+    assert said["tiletum.king_bonus_tile"].format(name=c.name(taken.seat)) in screen_text(app)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_king_phase_says_how_a_tie_for_the_bonus_went(make_app, tmp_path, language):
+    """Seed 004 l.401: "왕 트랙에서 가장 앞선 위치에 있는 디스크가 여러 개라면, 가장 뒤에 있는
+    플레이어가 보너스를 받습니다." (read as the top disc of the stack: docs/scoring.md). Four
+    players; after the passes the round's last player reaches +15 first and its first lands on
+    them: the king phase gives the first the bonus tile and says it was a tie on that space."""
+    said, app, c = begun(make_app, language, 71, players=4)
+    order = c.view().order
+    for n in range(3):
+        play(app, "TAP @reveal\nTAP @ok")
+        while c.view().phase == "take":
+            take_any(app)
+    for seat in (order[-1], order[0]):
+        king_move(app, seat, 25)
+    play(app, "TAP @king-phase\nEXPECT tiletum-king-phase")
+    space = c.view().track.space(order[0])
+    assert c.view().track.stack(space) == (order[-1], order[0])
+    text = said["tiletum.king_bonus_tile_tie"].format(name=c.name(order[0]), space=f"{space:+d}")
+    assert text in screen_text(app)
+    shot(app, tmp_path, f"king-tie-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_disc_on_15_stays_and_the_screens_say_so(make_app, language):
+    """Seed 004 (왕 액션): "디스크를 전진할 때, 절대 '+15 VP' 칸을 넘을 수는 없습니다." A King
+    take by a player whose disc is already on +15: the take screen, the board and the undo
+    question say it stays there."""
+    said, app, c = begun(make_app, language, 71, players=4)
+    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    king_move(app, c.view().actor, 25)
+    take_on_king_wedge(app)
+    where = {"end": "+15"}
+    assert said["tiletum.take_disc_end"].format(**where) in screen_text(app)
+    play(app, "TAP @take\nEXPECT tiletum-board")
+    assert c.view().takes[-1].disc == (15, 15)
+    assert said["tiletum.took_disc_end"].format(**where) in screen_text(app)
+    play(app, "TAP @undo\nEXPECT tiletum-undo")
+    assert said["tiletum.undo_take_disc_end"].format(**where) in app.top.step
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_game_kept_under_rules_4_enters_the_king_move_after_the_take(make_app, tmp_path,
+                                                                       language):
+    """A game kept under rules 4 replays as it was played: the take leaves the disc, the board
+    asks for the King move, and the King button opens it with that player and that AP chosen;
+    confirmed, the disc stands there."""
+    said, app, c = old_game(make_app, language, 71, players=4, rules=4)
+    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    token = c.view().revealed[0]
+    where = take_on_king_wedge(app)
+    assert said["tiletum.take_disc"].format(**where) not in screen_text(app)
+    play(app, "TAP @take\nEXPECT tiletum-board")
+    taken = c.view().takes[-1]
+    assert c.view().track.space(taken.seat) == -token and taken.disc is None
+    assert said["tiletum.king_hint"] in screen_text(app)
+    play(app, "TAP @king\nEXPECT tiletum-king")
+    assert (app.top.seat, app.top.steps) == (taken.seat, taken.gain.ap)
+    shot(app, tmp_path, f"king-move-{language}")
+    play(app, "TAP @confirm\nEXPECT tiletum-board")
+    assert c.view().track.space(taken.seat) == -token + taken.gain.ap
 
 
 def test_a_random_first_player_and_the_others_round_the_table(make_app):

@@ -12,11 +12,13 @@ Completed buildings' bonus AP markers can be reported during the passes and the 
 (``Bonus``).
 
 Where the game's reading follows the king track (readings.py), so does the device (``king.py``):
-the discs start on 0, each revealed token moves them left, ``King(seat, steps)`` (the King
-action's AP, entered by the table for any seat during the passes and until the king phase is
-scored) moves one right, and the king phase is scored when the table confirms the turn order,
-which is then the track's (``TurnOrder`` with any other order is refused): VP per space, the
-bonus tile to the leader (4 VP in the last round), red discs back to 0.
+the discs start on 0, each revealed token moves them left, ``King(seat, steps)`` (entered by
+the table for any seat during the passes and until the king phase is scored: the King action's
+AP, or a contract's or a tile's step) moves one right — where the reading's King take moves the
+disc, a die taken for the King action moves its taker's disc by its AP itself — and the king
+phase is scored when the table confirms the turn order, which is then the track's
+(``TurnOrder`` with any other order is refused): VP per space, the bonus tile to the leader
+(4 VP in the last round), red discs back to 0.
 
 The face-down tokens are the only secret, and no one may look at them (seed 004: "뒷면이 보이도록
 1개씩 놓습니다 ... 차례대로 1개씩 공개"): every seat's ``view`` is the table's, which holds the
@@ -44,13 +46,13 @@ from ..rules import Engine, Outcome
 from .king import advance, move_left
 from .moves import king_result, legal, Offer, take_offer
 from .readings import CURRENT, OLDEST
-from .state import (BONUS_PHASES, CHOSEN, DEFAULT_FESTIVALS, FESTIVAL, JOKER, KING, KING_SPACES,
-                    KING_STEPS, MARKERS_PER_PLAYER, MARKER_VALUES, OVER, PASSES, REVEAL,
-                    SAMPLE_COUNTS, START, TAKE, Begin, Bonus, check_order, Decision,
+from .state import (BONUS_PHASES, CHOSEN, DEFAULT_FESTIVALS, FESTIVAL, JOKER, KING, KING_ACTION,
+                    KING_SPACES, KING_STEPS, MARKERS_PER_PLAYER, MARKER_VALUES, OVER, PASSES,
+                    REVEAL, SAMPLE_COUNTS, START, TAKE, Begin, Bonus, check_order, Decision,
                     default_festivals, Festival, festival_data, festival_tiles, FestivalScore, Gold,
                     King, KingTrack, PlayerState, prepare_round, Reveal, round_the_table, start,
-                    starting, Starting,
-                    Take, Taken, Tiletum, TiletumSetup, TurnOrder, with_player)
+                    starting, Starting, Take, Taken, Tiletum, TiletumSetup, TurnOrder,
+                    with_player)
 from .view import TiletumView, view
 from .wheel import (ACTIONS, MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, START_GOLD, START_RESOURCES,
                     change_pip, check_corruption, check_players, corruption_tokens, Gain, gain_of,
@@ -59,15 +61,15 @@ from .wheel import (ACTIONS, MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, START_GOLD,
 __all__ = [  # what screens, tests and the command line import from here
     "ACTIONS", "BONUS_PHASES", "Begin", "Bonus", "CHOSEN", "CODEC", "DEFAULT_FESTIVALS",
     "Decision", "FESTIVAL", "Festival", "FestivalScore", "Gain", "Gold", "JOKER", "KING",
-    "KING_SPACES", "KING_STEPS", "King", "KingTrack", "MARKERS_PER_PLAYER", "MARKER_VALUES",
-    "MAX_PIP_STEPS", "OVER", "Offer", "PASSES", "PIP_CHANGE_GOLD", "PlayerState", "REVEAL",
-    "ROUNDS", "Reveal", "SAMPLE_COUNTS", "START", "START_GOLD", "START_RESOURCES", "Starting",
-    "TAKE", "Take", "Taken", "TileDie", "Tiletum", "TiletumRules", "TiletumSetup", "TiletumView",
-    "TurnOrder", "apply", "change_pip", "check_corruption", "check_order", "check_players",
-    "config_for", "corruption_tokens", "default_festivals", "encode", "festival_data",
-    "festival_tiles", "gain_of", "king_result", "legal", "orientation", "outcome", "prepare_round",
-    "round_dice", "round_the_table", "round_tokens", "start", "starting", "take_offer", "view",
-    "wheel_offset", "with_player",
+    "KING_ACTION", "KING_SPACES", "KING_STEPS", "King", "KingTrack", "MARKERS_PER_PLAYER",
+    "MARKER_VALUES", "MAX_PIP_STEPS", "OVER", "Offer", "PASSES", "PIP_CHANGE_GOLD", "PlayerState",
+    "REVEAL", "ROUNDS", "Reveal", "SAMPLE_COUNTS", "START", "START_GOLD", "START_RESOURCES",
+    "Starting", "TAKE", "Take", "Taken", "TileDie", "Tiletum", "TiletumRules", "TiletumSetup",
+    "TiletumView", "TurnOrder", "apply", "change_pip", "check_corruption", "check_order",
+    "check_players", "config_for", "corruption_tokens", "default_festivals", "encode",
+    "festival_data", "festival_tiles", "gain_of", "king_result", "legal", "orientation", "outcome",
+    "prepare_round", "round_dice", "round_the_table", "round_tokens", "start", "starting",
+    "take_offer", "view", "wheel_offset", "with_player"
 ]
 
 
@@ -124,8 +126,10 @@ def _take(state: Tiletum, decision) -> Tiletum:
         raise IllegalDecision(f"turn a die at most {MAX_PIP_STEPS} pips: every pip is that near "
                               "one way or the other", code="tiletum.pip_steps",
                               high=MAX_PIP_STEPS)
+    track = state.king.track if state.setup.reading.king_take_moves_disc else None
     got = take_offer(orientation(state.offset, state.round), state.players[decision.seat - 1],
-                     state.die(decision.die), decision.steps, decision.joker)
+                     state.die(decision.die), decision.steps, decision.joker, track,
+                     decision.seat)
     if got.wedge == JOKER and decision.joker not in CHOSEN:
         raise IllegalDecision("on the Joker wedge, name the action to perform",
                               code="tiletum.joker_action")
@@ -138,7 +142,10 @@ def _take(state: Tiletum, decision) -> Tiletum:
         # die is taken, so a yellow die's own gold cannot pay for its turning
         raise IllegalDecision(f"turning this die costs {got.gold} gold; seat {decision.seat} "
                               f"has {held}", code="tiletum.gold", need=got.gold, have=held)
-    taken = Taken(decision.seat, state.revealed, got.die, decision.steps, got.gold, got.gain)
+    taken = Taken(decision.seat, state.revealed, got.die, decision.steps, got.gold, got.gain,
+                  got.disc)
+    if got.disc:  # the King action moves the taker's disc as part of the take (rules 5)
+        state = _advance(state, decision.seat, got.gain.ap)
     earned = got.gain.amount if got.gain.resource == "gold" else 0
     state = with_player(state, decision.seat, gold=max(0, held - got.gold) + earned)
     state = replace(state, wheel=tuple((i, d) for i, d in state.wheel if i != decision.die),
@@ -180,6 +187,9 @@ def _bonus(state: Tiletum, decision: Bonus) -> Tiletum:
     if now and now.seat == decision.seat and now.gain.action == decision.action:
         # the action being performed is strengthened at once
         now = replace(now, gain=replace(now.gain, ap=now.gain.ap + decision.value))
+        if now.disc:  # the take's King action moved the disc: it goes the new AP further
+            state = _advance(state, now.seat, decision.value)
+            now = replace(now, disc=(now.disc[0], state.king.track.space(now.seat)))
         return replace(state, takes=state.takes[:-1] + (now,),
                        last=("bonus_now", str(decision.seat), str(decision.value)))
     return replace(state, last=("bonus", str(decision.seat)))
@@ -208,9 +218,14 @@ def _king(state: Tiletum, decision: King) -> Tiletum:
     if isinstance(decision.steps, bool) or not isinstance(decision.steps, int) \
             or decision.steps < 1:
         raise IllegalDecision("a disc moves 1 space or more", code="tiletum.king_steps")
-    track = advance(state.king.track, decision.seat, decision.steps)
-    return replace(state, king=replace(state.king, track=track),
+    return replace(_advance(state, decision.seat, decision.steps),
                    last=("king", str(decision.seat), str(decision.steps)))
+
+
+def _advance(state: Tiletum, seat: int, steps: int) -> Tiletum:
+    """``seat``'s disc ``steps`` spaces right on the king track (king.advance)."""
+    return replace(state, king=replace(state.king,
+                                       track=advance(state.king.track, seat, steps)))
 
 
 def _king_phase(state: Tiletum, decision: TurnOrder) -> Tiletum:

@@ -173,6 +173,16 @@ class KingResult:
     track: Track
 
     @property
+    def leader_space(self) -> int:
+        """The most advanced space: the leader's."""
+        return dict(self.space_vp)[self.leader]
+
+    @property
+    def tied(self) -> bool:
+        """Whether other discs shared the leader's space (the top one took the bonus)."""
+        return sum(space == self.leader_space for _, space in self.space_vp) > 1
+
+    @property
     def vp(self) -> tuple[tuple[Seat, int], ...]:
         """(seat, VP scored in this king phase): the space, + 4 for the leader in the last
         round."""
@@ -186,8 +196,8 @@ def king_phase(track: Track, last_round: bool = False) -> KingResult:
     scores their space, the new turn order, red discs back to 0.
 
     >>> r = king_phase(Track.of({-3: ("a",), 6: ("b", "c")}), last_round=True)
-    >>> r.leader, dict(r.vp), r.order, r.track.stacks
-    ('c', {'b': 6, 'c': 10, 'a': -3}, ('b', 'c', 'a'), ((0, ('a',)), (6, ('b', 'c'))))
+    >>> r.leader, r.tied, dict(r.vp), r.order, r.track.stacks
+    ('c', True, {'b': 6, 'c': 10, 'a': -3}, ('b', 'c', 'a'), ((0, ('a',)), (6, ('b', 'c'))))
     """
     space_vp = tuple((seat, space) for space, seats in reversed(track.stacks) for seat in seats)
     return KingResult(leader(track), last_round, space_vp, turn_order(track), reset_red(track))

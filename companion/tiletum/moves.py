@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import permutations
 
-from .king import KingResult, king_phase
-from .state import (BONUS_PHASES, CHOSEN, FESTIVAL, JOKER, KING, KING_STEPS, MARKER_VALUES,
-                    MARKERS_PER_PLAYER, REVEAL, SAMPLE_COUNTS, START, TAKE, Begin, Bonus, Decision,
-                    FestivalScore, Gold, King, PlayerState, Reveal, Take, Tiletum, TurnOrder)
+from .king import KingResult, Track, advance, king_phase
+from .state import (BONUS_PHASES, CHOSEN, FESTIVAL, JOKER, KING, KING_ACTION, KING_STEPS,
+                    MARKER_VALUES, MARKERS_PER_PLAYER, REVEAL, SAMPLE_COUNTS, START, TAKE, Begin,
+                    Bonus, Decision, FestivalScore, Gold, King, PlayerState, Reveal, Take, Tiletum,
+                    TurnOrder)
 from .wheel import (MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, Gain, TileDie, change_pip, gain_of,
                     orientation)
 
@@ -20,23 +21,31 @@ from .wheel import (MAX_PIP_STEPS, PIP_CHANGE_GOLD, ROUNDS, Gain, TileDie, chang
 class Offer:
     """Taking a die turned some pips: the die as it would be taken, the gold the turn costs, its
     wedge's action (on the Joker wedge the player names one) and what it gives: resources, the
-    action performed, its AP with the player's bonus markers (``bonus`` of them)."""
+    action performed, its AP with the player's bonus markers (``bonus`` of them), and where the
+    King action moves the taker's disc, (from, to) spaces, when the take moves it (``disc``)."""
     die: TileDie
     gold: int
     wedge: str
     gain: Gain
     bonus: int
+    disc: tuple[int, int] | None = None
 
 
 def take_offer(wheel: Mapping[int, str], player: PlayerState, die: TileDie, steps: int,
-               joker: str = "") -> Offer:
+               joker: str = "", track: Track | None = None, seat: int = 0) -> Offer:
     """What ``player`` pays and gets for ``die`` turned ``steps`` pips on ``wheel`` (pip ->
-    action this round), naming ``joker`` on the Joker wedge."""
+    action this round), naming ``joker`` on the Joker wedge. Given the king ``track`` (a reading
+    whose King take moves the disc), the King action moves ``seat``'s disc by its AP (seed 004,
+    왕 액션: "받은 AP만큼 왕 트랙에서 자신의 디스크를 오른쪽으로 전진시킵니다")."""
     turned, gold = change_pip(die, steps)
     wedge = wheel[turned.pip]
     action = joker if wedge == JOKER and joker else wedge
     bonus = player.bonus(action)
-    return Offer(turned, gold, wedge, gain_of(turned, action, bonus), bonus)
+    gain = gain_of(turned, action, bonus)
+    disc = None
+    if track is not None and action == KING_ACTION:
+        disc = (track.space(seat), advance(track, seat, gain.ap).space(seat))
+    return Offer(turned, gold, wedge, gain, bonus, disc)
 
 
 def king_result(state: Tiletum) -> KingResult | None:

@@ -7,11 +7,15 @@ from ..rng import Rng
 from .game import DEFAULT_FESTIVALS, King, TiletumRules, config_for
 
 
-def tiletum_game(seed: int, order=(1, 2, 3, 4), end: int = 0) -> tuple[dict, int, list[dict]]:
-    """A whole 4-player game (bonus markers and king moves now and then)."""
+def tiletum_game(seed: int, order=(1, 2, 3, 4), end: int = 0,
+                 rules: int | None = None) -> tuple[dict, int, list[dict]]:
+    """A whole 4-player game (bonus markers and king moves now and then), by the current
+    reading or ``rules``."""
     rng = Rng(seed)
     config = {**config_for(4, order, DEFAULT_FESTIVALS, (0, 1, 1, 2, 2, 0)),
               "names": NAMES[:4]}
+    if rules is not None:
+        config["rules"] = rules
 
     def pick(legal):
         moves = [d for d in legal if not isinstance(d, King)]

@@ -8,13 +8,13 @@ Every reading keeps each player's gold (start, turns paid, yellow dice, the tabl
 
 >>> READINGS[2].turning_needs_gold, READINGS[2].follows_king_track
 (True, False)
->>> CURRENT is READINGS[4]
+>>> CURRENT is READINGS[5]
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..readings import Readings
 
@@ -32,6 +32,9 @@ class Reading:
     # everyone takes part in the first festival: each player's trading post stands in
     # Tiletum from the setup
     first_festival_for_all: bool = False
+    # a die taken for the King action (its wedge, or the Joker naming King) moves the taker's
+    # disc by its AP as part of the take (seed 004's 왕 액션), not by a separate ``King``
+    king_take_moves_disc: bool = False
 
 
 RULES_1 = Reading(1, turning_needs_gold=False, follows_king_track=False)
@@ -39,6 +42,8 @@ RULES_2 = Reading(2, turning_needs_gold=True, follows_king_track=False)
 RULES_3 = Reading(3, turning_needs_gold=True, follows_king_track=True)
 RULES_4 = Reading(4, turning_needs_gold=True, follows_king_track=True, order_follows_seats=True,
                   first_festival_for_all=True)
-READINGS = Readings("Tiletum", RULES_1, RULES_2, RULES_3, RULES_4)  # by the config's ``rules``
+RULES_5 = replace(RULES_4, number=5, king_take_moves_disc=True)
+# by the config's ``rules``
+READINGS = Readings("Tiletum", RULES_1, RULES_2, RULES_3, RULES_4, RULES_5)
 CURRENT = READINGS.current  # new games are played by it
 OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

@@ -22,6 +22,7 @@ from .wheel import (ACTIONS, ROUNDS, START_GOLD, START_RESOURCES, Gain, TileDie,
 START, REVEAL, TAKE, KING, FESTIVAL, OVER = "start", "reveal", "take", "king", "festival", "over"
 PASSES = 3
 JOKER = "Joker"
+KING_ACTION = "King"  # the wheel's King action (ACTIONS)
 CHOSEN = ACTIONS[:-1]  # the actions a Joker may name and bonus markers may strengthen
 MARKER_VALUES = (1, 2, 3)
 MARKERS_PER_PLAYER = 5
@@ -210,6 +211,9 @@ class Taken:
     steps: int
     gold_paid: int
     gain: Gain
+    # where the taker's disc went, (from, to) spaces, when the take performed the King action
+    # under a reading whose King take moves the disc (None otherwise)
+    disc: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

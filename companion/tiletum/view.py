@@ -32,6 +32,7 @@ class TiletumView:
     last: tuple[str, ...]
     start_gold: Mapping[int, int]  # seat -> the gold they start with
     follows_king_track: bool = False  # the game's reading follows the king track
+    king_take_moves_disc: bool = False  # ... and a die taken for King moves the disc itself
     track: Track | None = None  # the king track (None unless the reading follows it)
     king_vp: tuple[int, ...] | None = None  # per seat (seat order): VP from king phases so far
     # the king phase: in the king phase as it would be scored now; in the festival as it was
@@ -49,9 +50,11 @@ class TiletumView:
         return advance(self.track, seat, steps)
 
     def offer(self, die_id: int, steps: int = 0, joker: str = "") -> Offer:
-        """What the actor would pay and get for die ``die_id`` turned ``steps`` pips."""
+        """What the actor would pay and get for die ``die_id`` turned ``steps`` pips (and where
+        their disc would go, when the take moves it)."""
         return take_offer(self.wheel, self.players[self.actor - 1], dict(self.dice)[die_id],
-                          steps, joker)
+                          steps, joker, self.track if self.king_take_moves_disc else None,
+                          self.actor)
 
 
 def view(state: Tiletum, seat: int | None = None) -> TiletumView:
@@ -69,4 +72,5 @@ def view(state: Tiletum, seat: int | None = None) -> TiletumView:
                        state.tokens[:state.revealed], len(state.tokens) - state.revealed,
                        state.takes, state.players, state.festival, state.setup.festivals,
                        state.last, {s: starting(state, s).gold for s in state.setup.order},
-                       state.setup.reading.follows_king_track, track, king_vp, king)
+                       state.setup.reading.follows_king_track,
+                       state.setup.reading.king_take_moves_disc, track, king_vp, king)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from companion.tiletum.game import FESTIVAL, KING, OVER, REVEAL, START, TAKE, Begin, Reveal
+from companion.tiletum.game import (FESTIVAL, KING, KING_ACTION, OVER, REVEAL, START, TAKE,
+                                   Begin, Reveal)
 from companion.tiletum.wheel import ROUNDS
 
 from ... import theme
@@ -17,7 +18,7 @@ from ..board_exits import BoardExits
 from .controller import TiletumController
 from .dice import letters as colour_letters
 from .king_draw import disc_colour, draw_mini_track
-from .labels import action_names, festival_label, resource_word
+from .labels import action_names, disc_text, festival_label, resource_word
 from .navigator import TiletumNavigator
 from .wheel_draw import draw_dice, draw_icon, draw_wheel
 from .wheel_geometry import wedge_rect
@@ -282,8 +283,9 @@ class TiletumBoardScreen(BoardExits, Screen):
                  resource=resource_word(self, last.gain.resource),
                  action=names[last.gain.action], ap=last.gain.ap) + (
             " " + t("tiletum.paid", gold=last.gold_paid) if last.gold_paid else "") + (
-            " " + t("tiletum.king_hint") if v.follows_king_track and last.gain.action == "King"
-            and v.last[:1] == ("took",) else "")
+            " " + disc_text(self, "tiletum.took_disc", last.disc) if last.disc else "") + (
+            " " + t("tiletum.king_hint") if v.follows_king_track and not v.king_take_moves_disc
+            and last.gain.action == KING_ACTION and v.last[:1] == ("took",) else "")
 
 
 def open_game(app, session) -> None:

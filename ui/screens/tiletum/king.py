@@ -1,19 +1,21 @@
 """The king track's screens (games under rules 3, whose view carries the track): the track
-itself, a King move (whose disc, how many spaces: the King action's AP, prefilled from the take
-just made; the landing shown before it is stored), and the king phase (the bonus, the VP, the
-new turn order, all read from the view; confirming stores the turn order it gives)."""
+itself, a King move (whose disc, how many spaces: a contract's or a tile's step; before rules 5
+also the King action's AP, prefilled from the take just made; the landing shown before it is
+stored), and the king phase (the bonus, the VP, the new turn order, all read from the view;
+confirming stores the turn order it gives)."""
 
 from __future__ import annotations
 
 import pygame
 
-from companion.tiletum.game import ROUNDS, King, TurnOrder
+from companion.tiletum.game import KING_ACTION, ROUNDS, King, TurnOrder
 
 from ... import theme
 from ...widgets import Button, draw_fitted, draw_paragraph, grid
 from ..base import BODY, Screen
 from .controller import TiletumController
 from .king_draw import disc_colour, draw_track
+from .labels import signed
 from .phases import BOTTOM, bottom_buttons, try_confirm
 
 TEXT_SIZE = 20  # read from the seats
@@ -23,10 +25,6 @@ STEP_CAP = 25  # the stepper's top: a move of 25 crosses the whole track
 
 def names(controller) -> dict[int, str]:
     return {seat: controller.name(seat) for seat in controller.view().order}
-
-
-def vp_text(vp: int) -> str:
-    return f"+{vp}" if vp > 0 else str(vp)
 
 
 class KingTrackScreen(Screen):
@@ -52,7 +50,7 @@ class KingTrackScreen(Screen):
             pygame.draw.circle(canvas, disc_colour(seat), (cell.left + 10, cell.centery), 10)
             name = c.name(seat)
             draw_fitted(canvas, fonts, self.t("tiletum.track_vp", name=name,
-                                              vp=vp_text(v.king_vp[seat - 1])),
+                                              vp=signed(v.king_vp[seat - 1])),
                         pygame.Rect(cell.left + 26, cell.top, cell.width - 26, cell.height),
                         TEXT_SIZE, name=name)
         draw_paragraph(canvas, fonts, self.t("tiletum.track_how"),
@@ -62,9 +60,10 @@ class KingTrackScreen(Screen):
 
 
 class KingMoveScreen(Screen):
-    """A disc moved right on the king track: whose (the player who just took the King action,
-    unless changed) and how many spaces (that action's AP, unless changed); the track as it will
-    be, the disc ringed. Confirm stores ``King(seat, steps)``."""
+    """A disc moved right on the king track: whose (the player who took the last die, unless
+    changed) and how many spaces (1, or that die's King AP where the take did not move the disc
+    itself: games before rules 5); the track as it will be, the disc ringed. Confirm stores
+    ``King(seat, steps)``: a contract's or a tile's step (or, before rules 5, the King action)."""
 
     name = "tiletum-king"
 
@@ -73,7 +72,8 @@ class KingMoveScreen(Screen):
         v = controller.view()
         last = v.takes[-1] if v.takes else None
         self.seat = last.seat if last else (v.actor or v.order[0])
-        self.steps = last.gain.ap if last and last.gain.action == "King" else 1
+        self.steps = last.gain.ap if last and last.gain.action == KING_ACTION \
+            and not v.king_take_moves_disc else 1
         self.problem: str | None = None
         super().__init__(app)
 
@@ -108,8 +108,8 @@ class KingMoveScreen(Screen):
         v, c, fonts = self.controller.view(), self.controller, self.app.fonts
         after = v.advance(self.seat, self.steps)
         text = self.problem or self.t("tiletum.king_moves", name=c.name(self.seat),
-                                      n=self.steps, start=vp_text(v.track.space(self.seat)),
-                                      end=vp_text(after.space(self.seat)))
+                                      n=self.steps, start=signed(v.track.space(self.seat)),
+                                      end=signed(after.space(self.seat)))
         draw_paragraph(canvas, fonts, text, pygame.Rect(BODY.left, BODY.top + 58, BODY.width,
                                                         26), TEXT_SIZE,
                        theme.WARNING if self.problem else theme.ACCENT, names=c.names)
@@ -144,8 +144,9 @@ class KingPhaseScreen(Screen):
         v, c, t = self.controller.view(), self.controller, self.t
         r = v.king
         key = "tiletum.king_bonus_vp" if r.last_round else "tiletum.king_bonus_tile"
-        vp = ", ".join(f"{c.name(seat)}: {vp_text(n)}" for seat, n in r.vp)
-        lines = [t(key, name=c.name(r.leader)), t("tiletum.king_vp", list=vp),
+        vp = ", ".join(f"{c.name(seat)}: {signed(n)}" for seat, n in r.vp)
+        lines = [t(key + "_tie" * r.tied, name=c.name(r.leader), space=signed(r.leader_space)),
+                 t("tiletum.king_vp", list=vp),
                  t("tiletum.king_new_order",
                    order=", ".join(f"{k}. {c.name(s)}" for k, s in enumerate(r.order, 1)))]
         red = [c.name(seat) for seat, n in r.space_vp if n < 0]

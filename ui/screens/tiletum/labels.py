@@ -14,6 +14,19 @@ def resource_word(screen, resource: str) -> str:
     return screen.t(f"tiletum.res_{resource}")
 
 
+def signed(vp: int) -> str:
+    """VP with their sign, as the king track prints its spaces: +4, 0, -3."""
+    return f"+{vp}" if vp > 0 else str(vp)
+
+
+def disc_text(screen, key: str, disc: tuple[int, int]) -> str:
+    """A disc's move (from, to) said by ``key``, or by ``key``_end when it could not move (it
+    stands on +15)."""
+    start, end = disc
+    return screen.t(key if start != end else key + "_end", start=signed(start),
+                    end=signed(end))
+
+
 def tile_text(app, tile: str) -> str:
     """A festival tile's criterion in the UI language."""
     return festival_tiles()[tile][app.language if app.language in ("ko", "en") else "en"]

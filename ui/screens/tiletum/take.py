@@ -1,7 +1,8 @@
 """Taking a die from one wedge: choose which of its dice, turn it up or down for 2 gold a step
 (6 and 1 wrap round, and the die moves to that pip's wedge), see what it gives — resources,
 the action, its AP with the player's bonus markers — name the action on the Joker wedge, then
-take it. Nothing is stored until Take. What a turn costs and gives is the view's ``offer``.
+take it. Nothing is stored until Take. What a turn costs and gives is the view's ``offer``
+(from rules 5, for the King action, where the take moves the player's disc).
 
 The player's gold as the device knows it (starting gold, turns paid, yellow dice taken) is shown
 beside the dice; gold won or spent through actions the device does not follow is corrected there
@@ -22,7 +23,7 @@ from ..base import BODY, Screen
 from .controller import TiletumController
 from .dice import TAKE_SIZE as DIE
 from .dice import letters as colour_letters
-from .labels import action_names, resource_word
+from .labels import action_names, disc_text, resource_word
 from .wheel_draw import draw_big_die
 
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 60)
@@ -157,7 +158,8 @@ class TakeScreen(Screen):
         else:
             text = t("tiletum.gain", n=gain.amount, resource=resource_word(self, gain.resource),
                      action=action_names(self)[gain.action], ap=gain.ap) + (
-                " " + t("tiletum.gain_bonus", n=offer.bonus) if offer.bonus else "")
+                " " + t("tiletum.gain_bonus", n=offer.bonus) if offer.bonus else "") + (
+                " " + disc_text(self, "tiletum.take_disc", offer.disc) if offer.disc else "")
         if self.problem:
             text = self.problem
         draw_paragraph(canvas, fonts, text, pygame.Rect(BODY.left, BODY.top + 296, BODY.width,

@@ -10,7 +10,7 @@ from companion.tiletum.game import (Begin, Bonus, FestivalScore, Gold, King, Rev
 from ..base import Screen
 from ..undo_question import UndoQuestion
 from .controller import TiletumController
-from .labels import action_names
+from .labels import action_names, disc_text, signed
 
 
 def last_decision(controller: TiletumController):
@@ -34,7 +34,8 @@ def describe(screen: Screen, controller: TiletumController, decision) -> str:
                  colour=t(f"tiletum.colour_{taken.die.colour}"), pip=taken.die.pip,
                  action=action_names(screen)[taken.gain.action])
         return text + (" " + t("tiletum.undo_paid", gold=taken.gold_paid)
-                       if taken.gold_paid else "")
+                       if taken.gold_paid else "") + (
+            " " + disc_text(screen, "tiletum.undo_take_disc", taken.disc) if taken.disc else "")
     if isinstance(decision, Bonus):
         return t("tiletum.undo_bonus", name=name(decision.seat), value=decision.value,
                  action=action_names(screen)[decision.action])
@@ -42,7 +43,7 @@ def describe(screen: Screen, controller: TiletumController, decision) -> str:
         return t("tiletum.undo_gold", name=name(decision.seat), gold=decision.gold)
     if isinstance(decision, King):
         return t("tiletum.undo_king", name=name(decision.seat), n=decision.steps,
-                 space=f"{v.track.space(decision.seat):+d}".replace("+0", "0"))
+                 space=signed(v.track.space(decision.seat)))
     if isinstance(decision, TurnOrder) and v.follows_king_track:
         return t("tiletum.undo_king_phase", order=", ".join(name(s) for s in decision.order))
     if isinstance(decision, TurnOrder):
