@@ -56,9 +56,10 @@ def fingerprint(state) -> str:
     text = re.sub(r"Seed\(value=(-?\d+), scheme=\d+\)", r"\1", recorded_repr(state))
     text = re.sub(r", rules=1\b|, must_defend=False\b", "", text)
     text = re.sub(r"PlayerState\(gold=-?\d+, ", "PlayerState(", text)  # Tiletum's gold, tracked
-    # Citadels reading 1 (issue 36): the reading, and a turn's threat left face down, declined
-    text = re.sub(r", reading=Reading\(number=1, [^)]*\)|, threat_kept=False|, declined=False",
-                  "", text)
+    # Citadels reading 1 (issue 36): the reading, a turn's threat left face down or ability
+    # declined, no Theater
+    text = re.sub(r", reading=Reading\(number=1, [^)]*\)|, threat_kept=False|, declined=False"
+                  r"|, theater=(None|False)|, swapping=None", "", text)
     text = text.replace(", disc=None)", ")")  # Tiletum's takes: no disc moved before rules 5
     return hashlib.sha256(text.encode()).hexdigest()
 
