@@ -83,8 +83,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
         self._buttons(1, [(f"edition-{e}", lambda e=e: t(f"setup.edition_{e}"),
                            lambda e=e: self.set_edition(e), lambda e=e: self.edition == e)
                           for e in EDITIONS]
-                      + [("quick", lambda: t("setup.quick", n=QUICK_CITY), self.flip_quick,
-                          lambda: self.quick)])
+                      + [("quick", self.quick_label, self.flip_quick, lambda: self.quick)])
         self._buttons(2, [("crown-prev", lambda: t("setup.prev"), lambda: self.move_crown(-1), False),
                           ("crown", self.crown_label, None, False),
                           ("crown-next", lambda: t("setup.next"), lambda: self.move_crown(1), False),
@@ -135,6 +134,10 @@ class CitadelsSetupScreen(TableSetup, Screen):
     def _offer_quick(self) -> None:
         """The quick game's button, shown with an edition whose rulebook has it."""
         self.button("quick").visible = offers_quick(self.edition)
+
+    def quick_label(self) -> str:
+        """"Quick game" over its city size, on two lines."""
+        return self.t("setup.quick") + "\n" + self.t("setup.quick_size", n=QUICK_CITY)
 
     def flip_quick(self) -> None:
         self.quick = not self.quick
