@@ -35,7 +35,8 @@ EXPECTED = json.loads((DATA / "store-v1.expected.json").read_text())
 
 ADDED = {"cathedral", "events", "cards", "bumped", "placed", "log",  # Troyes, rules 3 (issue 17)
          "king",  # Tiletum, rules 3 (issue 17)
-         "quick"}  # Citadels' classic quick game (issue 36): False in every kept game
+         "quick",  # Citadels' classic quick game (issue 36): False in every kept game
+         "theater", "swapping"}  # Citadels' Theater (issue 36): not in any kept game
 RECORDED_NAMES = {"CitadelsGame": "Game"}  # states' classes renamed since (issue 35)
 
 
@@ -55,7 +56,8 @@ def fingerprint(state) -> str:
     without the fields added since that only say the game is kept under Troyes rules 1 (or
     is not the Citadels quick game)."""
     text = re.sub(r"Seed\(value=(-?\d+), scheme=\d+\)", r"\1", recorded_repr(state))
-    text = re.sub(r", rules=1\b|, must_defend=False\b|, quick=False\b", "", text)
+    text = re.sub(r", rules=1\b|, must_defend=False\b|, quick=False\b|, theater=None\b", "",
+                  text)
     text = re.sub(r"PlayerState\(gold=-?\d+, ", "PlayerState(", text)  # Tiletum's gold, tracked
     # Citadels reading 1 (issue 36): the reading, and a turn's threat left face down, declined
     text = re.sub(r", reading=Reading\(number=1, [^)]*\)|, threat_kept=False|, declined=False",
