@@ -15,10 +15,10 @@ SETUP = ["TAP @citadels", "EXPECT citadels-setup"]
 
 
 def setup_lines(app, players: int, edition: str = "2016", characters=(),
-                crown: int = 1) -> list[str]:
-    """Play the setup screen (edition, player count, crown, characters chosen in the picker,
-    start) and return its script lines."""
-    lines = list(SETUP) + [f"TAP @edition-{edition}"]
+                crown: int = 1, quick: bool = False) -> list[str]:
+    """Play the setup screen (edition and the classic quick game, player count, crown,
+    characters chosen in the picker, start) and return its script lines."""
+    lines = list(SETUP) + [f"TAP @edition-{edition}"] + ["TAP @quick"] * quick
     play(app, "\n".join(lines))
     setup = app.top
 

@@ -359,6 +359,22 @@ def citadels_game(app, names: str) -> None:
                    "EXPECT score-breakdown")
 
 
+def citadels_quick_game(app) -> None:
+    """Eight players of the classic quick game: the "City completed" screen before and after a
+    completion (it names who completed), the end, the score entry (7 districts) and its
+    results (the title says the quick game)."""
+    setup_lines(app, 8, edition="classic", quick=True)
+    table = Table(app, seed=3, complete_from=9)
+    table.play(lambda app: app.top.name == "calling" and "city" in table.visible())
+    go(app, "TAP @city", "EXPECT city", "TAP @seat1", "EXPECT calling", "TAP @city",
+       "EXPECT city", "BACK")
+    table.play()
+    go(app, "TAP @score", "EXPECT score-city", "TAP @manor", "TAP @castle", "TAP @palace",
+       "TAP @tab-religious", "TAP @temple", "TAP @church", "TAP @monastery", "TAP @cathedral")
+    walk(app, CITADELS_SCORE, "score-results")
+    assert app.top.data is not None, app.top.error
+
+
 TROYES_SCREENS = {
     "troyes-board", "troyes-adjust", "troyes-citizens", "troyes-table", "troyes-event-entry",
     "troyes-log", "troyes-undo", "troyes-score-entry", "score-results", "score-breakdown",
@@ -479,6 +495,16 @@ def test_every_screen_with_the_most_players_and_the_longest_names(make_app, fram
 
 @pytest.mark.parametrize("names", sorted(NAME_SETS))
 @pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_quick_game_with_the_most_players_and_the_longest_names(make_app, frames, language,
+                                                                    names):
+    """The classic quick game's own texts (issue 36, item 6) with 8 players."""
+    citadels_quick_game(table_app(make_app, language, NAME_SETS[names]))
+    assert {"city", "score-city", "score-results"} <= frames.seen
+    assert not frames.problems, frames.report()
+
+
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
 def test_every_citadels_screen_with_the_hub_notice_in_its_title_bar(make_app, frames,
                                                                     monkeypatch, language,
                                                                     names):
@@ -496,7 +522,8 @@ def test_every_citadels_screen_with_the_hub_notice_in_its_title_bar(make_app, fr
 # --- the setup screens --------------------------------------------------------------------------
 
 SETUPS = {  # each game's setup with its most players, a game kept (Continue names them)
-    "citadels": ["TAP @citadels", *["TAP @more"] * 4, *["TAP @crown-next"] * 7, "TAP @start",
+    "citadels": ["TAP @citadels", *["TAP @more"] * 4, *["TAP @crown-next"] * 7,
+                 "TAP @edition-classic", "TAP @quick", "TAP @start",
                  "EXPECT gate", "BACK", "TAP @leave", "EXPECT home", "TAP @citadels"],
     "troyes": ["TAP @troyes", "TAP @more", "TAP @start", "EXPECT troyes-board", "BACK",
                "EXPECT home", "TAP @troyes", "TAP @first-next"],

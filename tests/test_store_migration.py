@@ -34,7 +34,9 @@ EXPECTED = json.loads((DATA / "store-v1.expected.json").read_text())
 
 
 ADDED = {"cathedral", "events", "cards", "bumped", "placed", "log",  # Troyes, rules 3 (issue 17)
-         "king"}  # Tiletum, rules 3 (issue 17)
+         "king",  # Tiletum, rules 3 (issue 17)
+         "quick",  # Citadels' classic quick game (issue 36): False in every kept game
+         "theater", "swapping"}  # Citadels' Theater (issue 36): not in any kept game
 RECORDED_NAMES = {"CitadelsGame": "Game"}  # states' classes renamed since (issue 35)
 
 
@@ -52,9 +54,9 @@ def recorded_repr(state) -> str:
 def fingerprint(state) -> str:
     """The recorded form: the state's repr, its seed written as the plain integer it was, and
     without the fields added since that only say the game is kept under Troyes rules 1 (or, in
-    Tiletum, what older readings did not follow)."""
+    Tiletum and Citadels, what older readings and options did not do)."""
     text = re.sub(r"Seed\(value=(-?\d+), scheme=\d+\)", r"\1", recorded_repr(state))
-    text = re.sub(r", rules=1\b|, must_defend=False\b", "", text)
+    text = re.sub(r", rules=1\b|, must_defend=False\b|, quick=False\b", "", text)
     text = re.sub(r"PlayerState\(gold=-?\d+, ", "PlayerState(", text)  # Tiletum's gold, tracked
     # Citadels reading 1 (issue 36): the reading, a turn's threat left face down or ability
     # declined, no Theater

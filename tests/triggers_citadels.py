@@ -79,6 +79,7 @@ TRIGGERS = {
     "citadels.theater": lambda: game.apply(theater_asked(), Swap(1, 1)),
     "citadels.theater_edition": lambda: game.CitadelsRules().initial(
         {**CONFIG, "edition": "classic", "theater": True}, 3),
+    "citadels.quick_edition": lambda: game.CitadelsRules().initial({**CONFIG, "quick": True}, 3),
     "citadels.draft.crown": lambda: DraftSetup("2016", 4, FIRST_GAME, crown=5),
     "citadels.draft.over": lambda: draft.apply(finished_draft(), Pick(1, "king")),
     "citadels.draft.drafting": lambda: draft.apply(new_draft(), EndTurn(1)),

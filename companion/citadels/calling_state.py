@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .catalogue import character
+from .quick import QUICK_CITY, quick_game
 from .readings import CURRENT, Reading
 
 KING_RANK = 4
@@ -28,6 +29,7 @@ class RoundSetup:
     completed: tuple[int, ...] = ()  # seats that completed their city in earlier rounds
     reading: Reading = CURRENT  # the rulebook reading the game is played by
     theater: tuple[int, int] | None = None  # (owner, partner) if they swapped after the draft
+    quick: bool = False  # the classic quick game (quick.py)
 
     def holder(self, character_id: str) -> int | None:
         return dict(self.holders).get(character_id)
@@ -44,15 +46,20 @@ class RoundSetup:
 
     @property
     def city_size(self) -> int:
-        return city_size(self.edition, self.players)
+        return city_size(self.edition, self.players, self.quick)
 
 
-def city_size(edition: str, players: int) -> int:
-    """Districts that complete a city: 7 (2016, 4-8 players) or 8 (RULES.md §1.3).
+def city_size(edition: str, players: int, quick: bool = False) -> int:
+    """Districts that complete a city: 7 (2016, 4-8 players; the classic quick game) or 8
+    (RULES.md §1.3); ``quick`` refused for 2016 (quick.py).
 
     >>> city_size("2016", 4), city_size("2016", 3), city_size("classic", 6)
     (7, 8, 8)
+    >>> city_size("classic", 6, quick=True)
+    7
     """
+    if quick_game(edition, quick):
+        return QUICK_CITY
     return 7 if edition == "2016" and players >= 4 else 8
 
 

@@ -18,6 +18,7 @@ from ..rules import Engine, Outcome
 from . import calling, draft, theater
 from .calling import Calling, CallingView, RoundSetup
 from .draft import Draft, DraftSetup, DraftView
+from .quick import quick_game, quick_of
 from .readings import CURRENT, OLDEST, READINGS, Reading
 from .scoring import PlayerCity
 from .theater import NoSwap, Swap, TheaterView
@@ -47,6 +48,7 @@ class CitadelsGame:
     reading: Reading = CURRENT  # the rulebook reading it is played by (readings.py)
     theater: bool = False  # the Theater is among the districts: asked after every draft
     swapping: RoundSetup | None = None  # the round after its draft, waiting for the Theater
+    quick: bool = False  # the classic quick game: 7 districts complete a city (quick.py)
 
     @property
     def over(self) -> bool:
@@ -86,15 +88,17 @@ def _new_draft(setup: DraftSetup, seed: Seed, number: int, crown: int) -> Draft:
 
 
 def start(setup: DraftSetup, seed: int | Seed, reading: Reading = CURRENT,
-          with_theater: bool = False) -> CitadelsGame:
+          with_theater: bool = False, quick: bool = False) -> CitadelsGame:
     """Round 1's draft, with the crown where the table put it. ``with_theater``: the Theater
-    (a 2016 district) is among the districts, so its owner is asked after every draft."""
+    (a 2016 district) is among the districts, so its owner is asked after every draft;
+    ``quick``: the classic quick game (refused for 2016)."""
     if with_theater and setup.edition != "2016":
         raise IllegalDecision("the Theater is a district of the 2016 edition only",
                               code="citadels.theater_edition", edition=setup.edition)
     seed = as_seed(seed)
     return CitadelsGame(setup, seed, draft=_new_draft(setup, seed, 1, setup.crown),
-                        reading=reading, theater=with_theater)
+                        reading=reading, theater=with_theater,
+                        quick=quick_game(setup.edition, quick))
 
 
 def legal(game: CitadelsGame) -> tuple[Any, ...]:
@@ -117,7 +121,8 @@ def apply(game: CitadelsGame, decision) -> CitadelsGame:
                         for c in new_draft.hand(s))
         previous = game.completion_order()
         round_setup = RoundSetup(game.setup.edition, game.setup.players, game.setup.characters,
-                                 holders, new_draft.setup.crown, previous, game.reading)
+                                 holders, new_draft.setup.crown, previous, game.reading,
+                                 quick=game.quick)
         if game.theater:
             return replace(game, draft=None, swapping=round_setup)
         return replace(game, draft=None, calling=calling.start(round_setup))
@@ -173,6 +178,7 @@ class CitadelsView:
     city_size: int
     seat: int | None = None
     theater: TheaterView | None = None  # after a draft, while the Theater is asked
+    quick: bool = False  # the classic quick game (quick.py)
 
     @property
     def over(self) -> bool:
@@ -214,14 +220,17 @@ def game_view(game: CitadelsGame, seat: int | None = None) -> CitadelsView:
     return CitadelsView(setup.edition, setup.players, setup.characters, game.number,
                         game.crown, game.phase, draft_view, calling_view, game.rounds,
                         game.completion_order(), game.final_characters(),
-                        calling.city_size(setup.edition, setup.players), seat, theater_view)
+                        calling.city_size(setup.edition, setup.players, game.quick), seat,
+                        theater_view, game.quick)
 
 
 def result(game: CitadelsGame) -> dict[str, Any]:
     """What History keeps of a game: edition, rounds played, who completed a city (in order),
-    and each seat's characters in the last round (for the tie-break in scoring)."""
+    and each seat's characters in the last round (for the tie-break in scoring); ``quick``
+    only when the quick game was played."""
     seats = range(1, game.setup.players + 1)
     return {"game": CitadelsRules.game_id, "edition": game.setup.edition,
+            **({"quick": True} if game.quick else {}),
             "rounds": len(game.rounds), "completion_order": list(game.completion_order()),
             "final_characters": {str(s): [c for c, h in game.final_characters() if h == s]
                                  for s in seats}}
@@ -237,7 +246,8 @@ encode, decode = CODEC.encode, CODEC.decode
 class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
     """A whole game as a session: config = edition, players, characters, crown, rules (the
     rulebook reading's number, readings.py: ``CURRENT`` for new games; a config without it was
-    kept under the oldest), theater (true: the Theater is among the districts; 2016 only)."""
+    kept under the oldest), theater (true: the Theater is among the districts; 2016 only),
+    quick (true: the classic quick game, quick.py; absent: the printed game)."""
 
     game_id = "citadels"
     codec = CODEC
@@ -249,7 +259,7 @@ class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
         return start(DraftSetup(config["edition"], config["players"],
                                 tuple(config["characters"]), config["crown"]), seed,
                      READINGS[config.get("rules", OLDEST.number)],
-                     config.get("theater", False) is True)
+                     config.get("theater", False) is True, quick_of(config))
 
     def outcome(self, state: CitadelsGame) -> Outcome:
         return Outcome(state.over, result(state))

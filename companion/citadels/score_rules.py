@@ -1,10 +1,12 @@
-"""Citadels final scoring by hand, as a session (companion/score_entry.py): the edition from
-the session config, and the published FAQ's tie-break offered in the classic edition, whose
-rulebook has none."""
+"""Citadels final scoring by hand, as a session (companion/score_entry.py): the edition and
+the classic quick game (``quick``, quick.py) from the session config, and the published FAQ's
+tie-break offered in the classic edition, whose rulebook has none."""
 
 from __future__ import annotations
 
 from ..score_entry import ScoreEntry, ScoreRules
+from .calling_state import city_size
+from .quick import quick_of
 from .scoring import player_from_json, player_json, result_json, score_game
 
 
@@ -14,7 +16,12 @@ class CitadelsScoreRules(ScoreRules):
     result_json = staticmethod(result_json)
 
     def score(self, entry: ScoreEntry):
-        return score_game(entry.config["edition"], entry.players, entry.tiebreak)
+        return score_game(entry.config["edition"], entry.players, entry.tiebreak,
+                          quick_of(entry.config))
+
+    def city_size(self, entry: ScoreEntry) -> int:
+        """Districts that complete a city in the game being scored."""
+        return city_size(entry.config["edition"], len(entry.players), quick_of(entry.config))
 
     def tiebreak_offered(self, config) -> bool:
         return config.get("edition") == "classic"

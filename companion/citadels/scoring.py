@@ -106,6 +106,7 @@ class Result:
     ranking: tuple[int, ...]  # player indices, best first
     winners: tuple[int, ...]
     tie_break: TieBreak | None
+    quick: bool = False  # the classic quick game: 7 districts completed a city
 
     def standings(self) -> list[tuple[PlayerCity, Score]]:
         return [(self.players[i], self.scores[i]) for i in self.ranking]
@@ -219,12 +220,14 @@ def _district_value(edition: str, player: PlayerCity) -> int:
                     else 0) for d, c in zip(built, costs))
 
 
-def score_game(edition: str, players, faq_tiebreak: bool = False) -> Result:
+def score_game(edition: str, players, faq_tiebreak: bool = False,
+               quick: bool = False) -> Result:
     """Score every player, rank them, and settle a tie for first place (2016: the higher
     final-round character; classic: a shared win, or with ``faq_tiebreak`` the published FAQ's
-    district value then gold). Raises ScoringError for input that cannot be scored."""
+    district value then gold). ``quick``: the classic quick game, whose completed cities (and
+    their bonuses) have 7 districts. Raises ScoringError for input that cannot be scored."""
     players = tuple(players)
-    validate(edition, players)
+    validate(edition, players, quick)
     scores = tuple(score_player(edition, p) for p in players)
     top = max(s.total for s in scores)
     tied = [i for i, s in enumerate(scores) if s.total == top]
@@ -234,7 +237,7 @@ def score_game(edition: str, players, faq_tiebreak: bool = False) -> Result:
     order = {i: n for n, i in enumerate(winners)}
     ranking = tuple(sorted(range(len(players)),
                            key=lambda i: (-scores[i].total, order.get(i, len(players)), i)))
-    return Result(edition, players, scores, ranking, winners, tie_break)
+    return Result(edition, players, scores, ranking, winners, tie_break, quick)
 
 
 def _names(players, indices) -> str:
@@ -273,7 +276,8 @@ def _break_tie(edition, players, tied, points, faq):
 # --- JSON (the ``score`` command, stored results) ------------------------------------------------
 
 def result_json(result: Result) -> dict[str, Any]:
-    """The result as JSON: per player total and breakdown, ranking, winners, tie-break."""
+    """The result as JSON: per player total and breakdown, ranking, winners, tie-break;
+    ``quick`` only when the quick game was played."""
     players = []
     for p, s in zip(result.players, result.scores):
         players.append({
@@ -284,7 +288,8 @@ def result_json(result: Result) -> dict[str, Any]:
                                      "districts": [{"district": i, "points": points}
                                                    for i, points in s.unique]},
                           "haunted_as": s.haunted_as, "city_count": s.city_count}})
-    return {"edition": result.edition, "players": players,
+    return {"edition": result.edition, **({"quick": True} if result.quick else {}),
+            "players": players,
             "ranking": [p.name for p, _ in result.standings()],
             "winners": [result.players[i].name for i in result.winners],
             "tie_break": result.tie_break.sentence() if result.tie_break else None,

@@ -47,8 +47,9 @@ def _district_names(d: District) -> dict[str, str]:
     return {"district": d.id}
 
 
-def validate(edition: str, players) -> None:
-    """Raise ScoringError with one clear sentence for input the scoring cannot take."""
+def validate(edition: str, players, quick: bool = False) -> None:
+    """Raise ScoringError with one clear sentence for input the scoring cannot take (``quick``:
+    the classic quick game, where 7 districts complete a city; a RuleError for 2016)."""
     if edition not in EDITIONS:
         raise ScoringError(f"unknown edition {edition!r} (use 2016 or classic)",
                            code="citadels.scoring.edition", edition=edition)
@@ -70,7 +71,7 @@ def validate(edition: str, players) -> None:
             raise ScoringError(f"the game has {known[i].copies} {i} card(s), the cities hold {n}",
                                code="citadels.scoring.copies", copies=known[i].copies, n=n,
                                **_district_names(known[i]))
-    _validate_completion(edition, players)
+    _validate_completion(edition, players, quick)
 
 
 def unique_once(edition: str) -> bool:
@@ -126,13 +127,13 @@ def _validate_city(edition: str, p: PlayerCity, known: dict[str, District]) -> N
                            code="citadels.scoring.museum", name=p.name)
 
 
-def _validate_completion(edition: str, players) -> None:
+def _validate_completion(edition: str, players, quick: bool) -> None:
     places = sorted(p.completed for p in players if p.completed is not None)
     if any(not isinstance(n, int) or n < 1 for n in places) or places != list(
             range(1, len(places) + 1)):
         raise ScoringError("completion order must be 1, 2, 3, ... with no gaps or repeats",
                            code="citadels.scoring.completion_order")
-    size = city_size(edition, len(players))
+    size = city_size(edition, len(players), quick)
     for p in players:
         count = city_count([district(edition, i) for i in p.city])
         if p.completed is not None and count < size:

@@ -9,7 +9,8 @@ Score input::
                   "secret_vault": false, "crown": false, "characters": ["king"],
                   "built_last_round": [...]}]}
 
-Only ``name`` and ``city`` are required (docs/scoring.md).
+Only ``name`` and ``city`` are required (docs/scoring.md). ``--quick``: the classic quick
+game (seed 001's variant), where 7 districts complete a city.
 """
 
 from __future__ import annotations
@@ -32,14 +33,17 @@ class CitadelsScore(ScoreCommand):
         parser.add_argument("--faq-tiebreak", action="store_true",
                             help="classic: break ties by the published FAQ (district value, "
                                  "then gold), which the rulebook does not have")
+        parser.add_argument("--quick", action="store_true",
+                            help="classic: the rulebook's quick game, where 7 districts "
+                                 "complete a city (the completion bonuses too)")
         return parser
 
     def score(self, text: str, args: argparse.Namespace) -> dict:
         from companion.citadels import scoring  # deferred: start-up time (only this command)
 
         edition, players = scoring.read_input(text)
-        return scoring.result_json(scoring.score_game(edition, players,
-                                                      faq_tiebreak=args.faq_tiebreak))
+        return scoring.result_json(scoring.score_game(
+            edition, players, faq_tiebreak=args.faq_tiebreak, quick=args.quick))
 
 
 def player_count(text: str) -> int:

@@ -41,6 +41,8 @@ class CityCompletedScreen(Screen):
         text = self.t("city.explain", n=c.city_size)
         if c.edition == "2016":
             text += " " + self.t("city.monument")
+        if c.quick:
+            text += " " + self.t("city.quick", n=c.city_size)
         if c.completion_order():
             text += " " + self.t("city.already", names=", ".join(
                 c.name(s) for s in c.completion_order()))

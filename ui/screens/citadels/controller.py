@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
 from companion.citadels.game import CALLING, DRAFT, OVER, THEATER, CitadelsRules, RoundResult
+from companion.citadels.quick import quick_config
 from companion.citadels.readings import CURRENT
 from companion.session import UNDO
 
@@ -30,11 +31,13 @@ class CitadelsController(SessionController):
 
     @classmethod
     def new(cls, app, edition: str, players: int, characters, crown: int,
-            names: list[str], theater: bool = False) -> "CitadelsController":
+            names: list[str], theater: bool = False,
+            quick: bool = False) -> "CitadelsController":
         """Store a new game and start its first draft (``theater``: the Theater is among the
-        districts, kept in the config only when it is)."""
+        districts; ``quick``: the classic quick game; each kept in the config only when it is,
+        as a config without them plays the printed game)."""
         config = {"edition": edition, "players": players, "characters": list(characters),
-                  "crown": crown, "rules": CURRENT.number, "names": names}
+                  "crown": crown, "rules": CURRENT.number, "names": names, **quick_config(quick)}
         return cls.create(app, {**config, "theater": True} if theater else config)
 
     @property
@@ -104,6 +107,11 @@ class CitadelsController(SessionController):
     @property
     def city_size(self) -> int:
         return self.view().city_size
+
+    @property
+    def quick(self) -> bool:
+        """Whether the classic quick game is played (7 districts complete a city)."""
+        return self.view().quick
 
     # --- undo --------------------------------------------------------------------------------
     def undoable(self, stored) -> bool:

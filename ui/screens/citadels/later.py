@@ -17,4 +17,5 @@ def score_later(app, session) -> None:
     players = c.view().score_inputs([c.name(s) for s in range(1, c.players + 1)])
     artist = "artist" in session.config["characters"]
     open_entry(app, CitadelsScoreController.new(app, c.edition, players, decorations=artist,
-                                        game_session=session.id, game_result=c.result()))
+                                        game_session=session.id, game_result=c.result(),
+                                        quick=c.quick))

@@ -1,10 +1,11 @@
 """One Citadels final score being entered at the table (the generic score entry of
-ui/screens/score_controller.py): the edition, whether the Artist was in the game and the
-district catalogue the city grid shows."""
+ui/screens/score_controller.py): the edition, the classic quick game, whether the Artist was in
+the game and the district catalogue the city grid shows."""
 
 from __future__ import annotations
 
 from companion.citadels.districts import district, districts
+from companion.citadels.quick import quick_config, quick_of
 from companion.citadels.scoring import PlayerCity
 from companion.games import rules_for
 
@@ -17,13 +18,25 @@ class CitadelsScoreController(ScoreEntryController):
 
     @classmethod
     def new(cls, app, edition: str, players: list[PlayerCity], decorations: bool = True,
-            game_session: int | None = None, game_result: dict | None = None):
+            game_session: int | None = None, game_result: dict | None = None,
+            quick: bool = False):
         return cls.create(app, players, game_session, edition=edition,
-                          decorations=decorations, game_result=game_result)
+                          decorations=decorations, game_result=game_result,
+                          **quick_config(quick))
 
     @property
     def edition(self) -> str:
         return self.session.config["edition"]
+
+    @property
+    def quick(self) -> bool:
+        """Whether the game scored is the classic quick game."""
+        return quick_of(self.session.config)
+
+    @property
+    def city_size(self) -> int:
+        """Districts that complete a city in this game (the engine's answer)."""
+        return self.rules.city_size(self.entry)
 
     @property
     def decorations(self) -> bool:

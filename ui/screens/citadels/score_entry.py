@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.citadels.calling import city_size
 from companion.citadels.catalogue import character
 from companion.citadels.districts import TYPES, district
 from companion.citadels.scoring import PlayerCity, city_count, in_one_city
@@ -157,8 +156,7 @@ class CityGridScreen(EntryScreen):
         built = [district(c.edition, i) for i in self.player.city]
         names = ", ".join(c.district_name(i) for i in self.player.city) or (
             self.t("score.empty") + " · " + self.t("score.hint"))
-        text = self.t("score.summary", n=city_count(built), size=city_size(
-            c.edition, len(c.players)), names=names)
+        text = self.t("score.summary", n=city_count(built), size=c.city_size, names=names)
         if any(not d.cost_in_seeds for d in c.catalogue(self.tab)):
             text += "  " + self.t("score.uncertain")
         draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.SMALL_SIZE, theme.TEXT_DIM)

@@ -29,6 +29,12 @@ class CitadelsResultsScreen(ResultsScreen):
     categories = CATEGORIES
     colors = COLORS
 
+    def title(self) -> str:
+        """Says when the classic quick game is scored (7 districts complete a city)."""
+        quick = (self.data or {}).get("quick") is True or (
+            self.controller is not None and self.controller.quick)
+        return self.t("score.results_quick" if quick else "score.results_title")
+
     def legend_key(self, category: str) -> str:
         return f"score.cat_{category}"
 

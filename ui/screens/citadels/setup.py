@@ -1,5 +1,6 @@
-"""A new Citadels game: players, edition, crown (a seat, or drawn at the start), character set
-(presets or per rank); the last game's choices come back (ui/screens/setup_table.py)."""
+"""A new Citadels game: players, edition (and the classic quick game, where the edition has
+it), crown (a seat, or drawn at the start), character set (presets or per rank); the last
+game's choices come back (ui/screens/setup_table.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pygame
 
 from companion.citadels.catalogue import EDITIONS, character
 from companion.citadels.charset import MAX_PLAYERS, MIN_PLAYERS, first_game, random_set, refusals
+from companion.citadels.quick import QUICK_CITY, offers_quick
 from companion.citadels.scoring import PlayerCity
 from companion.rng import Rng
 
@@ -35,6 +37,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
         self.app = app
         stored = self.open_table(4)
         self.edition = stored.get("edition") if stored.get("edition") in EDITIONS else "2016"
+        self.quick = stored.get("quick") is True  # off unless the table chose it
         crown = stored.get("crown")
         self.crown_random = crown == RANDOM
         self.crown = crown if isinstance(crown, int) and 1 <= crown <= self.players else 1
@@ -79,7 +82,8 @@ class CitadelsSetupScreen(TableSetup, Screen):
                       (60, None, 60))
         self._buttons(1, [(f"edition-{e}", lambda e=e: t(f"setup.edition_{e}"),
                            lambda e=e: self.set_edition(e), lambda e=e: self.edition == e)
-                          for e in EDITIONS])
+                          for e in EDITIONS]
+                      + [("quick", self.quick_label, self.flip_quick, lambda: self.quick)])
         self._buttons(2, [("crown-prev", lambda: t("setup.prev"), lambda: self.move_crown(-1), False),
                           ("crown", self.crown_label, None, False),
                           ("crown-next", lambda: t("setup.next"), lambda: self.move_crown(1), False),
@@ -93,6 +97,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
                           ("choose", lambda: t("setup.choose"), self.open_picker,
                            lambda: self.preset == "custom")])
         self.kept = add_start_row(self, "citadels", "setup.start", 220, 170)
+        self._offer_quick()
 
     def on_enter(self) -> None:
         self.kept.refresh()
@@ -100,7 +105,8 @@ class CitadelsSetupScreen(TableSetup, Screen):
     def score_only(self) -> None:
         """Final scoring of a game played without the device: these players, this edition."""
         players = [PlayerCity(name, ()) for name in self.names()]
-        open_entry(self.app, CitadelsScoreController.new(self.app, self.edition, players))
+        open_entry(self.app, CitadelsScoreController.new(self.app, self.edition, players,
+                                                         quick=self.playing_quick))
 
     def seat_name(self, seat: int) -> str:
         return self.names()[seat - 1]
@@ -123,6 +129,23 @@ class CitadelsSetupScreen(TableSetup, Screen):
         if self.preset == "custom":  # ids differ between editions (Tax Collector's rank)
             self.preset = "first-game"
         self._refresh_preset()
+        self._offer_quick()
+
+    def _offer_quick(self) -> None:
+        """The quick game's button, shown with an edition whose rulebook has it."""
+        self.button("quick").visible = offers_quick(self.edition)
+
+    def quick_label(self) -> str:
+        """"Quick game" over its city size, on two lines."""
+        return self.t("setup.quick") + "\n" + self.t("setup.quick_size", n=QUICK_CITY)
+
+    def flip_quick(self) -> None:
+        self.quick = not self.quick
+
+    @property
+    def playing_quick(self) -> bool:
+        """The quick game chosen, with an edition that has it."""
+        return self.quick and offers_quick(self.edition)
 
     def move_crown(self, step: int) -> None:
         if not self.crown_random:
@@ -156,10 +179,11 @@ class CitadelsSetupScreen(TableSetup, Screen):
         if self.problems():
             return
         self.remember(edition=self.edition, preset=self.preset, characters=list(self.characters),
-                      crown=RANDOM if self.crown_random else self.crown)
+                      crown=RANDOM if self.crown_random else self.crown, quick=self.quick)
         crown = self.random_seat() if self.crown_random else self.crown
         controller = CitadelsController.new(self.app, self.edition, self.players,
-                                            self.characters, crown, self.names())
+                                            self.characters, crown, self.names(),
+                                            quick=self.playing_quick)
         show_game(self.app, controller)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
