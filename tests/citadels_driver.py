@@ -15,12 +15,16 @@ SETUP = ["TAP @citadels", "EXPECT citadels-setup"]
 
 
 def setup_lines(app, players: int, edition: str = "2016", characters=(),
-                crown: int = 1, quick: bool = False) -> list[str]:
-    """Play the setup screen (edition and the classic quick game, player count, crown,
-    characters chosen in the picker, start) and return its script lines."""
+                crown: int = 1, quick: bool = False, theater: bool = False) -> list[str]:
+    """Play the setup screen (edition and its option: the classic quick game or the 2016
+    Theater, player count, crown, characters chosen in the picker, start) and return its
+    script lines."""
     lines = list(SETUP) + [f"TAP @edition-{edition}"] + ["TAP @quick"] * quick
     play(app, "\n".join(lines))
     setup = app.top
+    if setup.theater != theater:  # (the last game's choice comes back)
+        play(app, "TAP @theater")
+        lines.append("TAP @theater")
 
     def tap(name):
         play(app, f"TAP @{name}")

@@ -375,6 +375,25 @@ def citadels_quick_game(app) -> None:
     assert app.top.data is not None, app.top.error
 
 
+def citadels_theater_game(app) -> None:
+    """The Theater (issue 36, item 3): 8 players, the owner and the partner named, both looks,
+    the swap said on the first turn; then 2 players, the owner's card given behind the gate.
+    On the way, the Magistrate's warrants (or none), 'No one' beside the targets, and the
+    Magistrate's gate on a warrant."""
+    setup_lines(app, 8, characters=CHARACTERS["hangul"], theater=True)
+    table = Table(app, seed=4, complete_from=9)
+    table.play("theater")
+    go(app, "TAP @seat1", "TAP @seat8", "EXPECT gate", "HOLD @player", "EXPECT own", "TAP @done",
+       "TAP @next", "HOLD @player", "TAP @done", "TAP @next", "EXPECT calling")
+    table.play(lambda app: app.top.name == "calling" and "warrant-gate" in table.visible())
+    go(app, "TAP @warrant-gate", "HOLD @player", "EXPECT warrant", "TAP @keep", "TAP @next")
+    app.pop_to("home")
+    setup_lines(app, 2, theater=True)
+    Table(app, seed=4).play("theater")
+    go(app, "TAP @seat2", "EXPECT gate", "HOLD @player", "EXPECT theater-give")
+    go(app, f"TAP @{table.visible()[0]}", "TAP @confirm", "EXPECT own")
+
+
 TROYES_SCREENS = {
     "troyes-board", "troyes-adjust", "troyes-citizens", "troyes-table", "troyes-event-entry",
     "troyes-log", "troyes-undo", "troyes-score-entry", "score-results", "score-breakdown",
@@ -500,6 +519,17 @@ def test_the_quick_game_with_the_most_players_and_the_longest_names(make_app, fr
     """The classic quick game's own texts (issue 36, item 6) with 8 players."""
     citadels_quick_game(table_app(make_app, language, NAME_SETS[names]))
     assert {"city", "score-city", "score-results"} <= frames.seen
+    assert not frames.problems, frames.report()
+
+
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_theater_with_the_most_players_and_the_longest_names(make_app, frames, language,
+                                                                 names):
+    """The Theater's screens, the warrant's gate and the declining choices (issue 36) with 8
+    players (and 2, for the card given)."""
+    citadels_theater_game(table_app(make_app, language, NAME_SETS[names]))
+    assert {"theater", "own", "warrant", "theater-give", "calling"} <= frames.seen
     assert not frames.problems, frames.report()
 
 

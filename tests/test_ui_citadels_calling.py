@@ -268,7 +268,7 @@ def test_once_the_signed_warrant_is_revealed_the_other_warrants_are_done(make_ap
         end_turns_until(app, rank)
         text = " ".join(drawn_now(app, drawn))
         assert not any(b.name == "warrant-gate" for b in app.top.buttons)
-        assert "may turn over the warrant" not in text
+        assert "may reveal the warrant" not in text
         assert chip_marks(app)[rank] == "" and chip_marks(app)[4] == "W!"
         assert {b.name for b in app.top.buttons} >= {"end", "city"}
 

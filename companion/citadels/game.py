@@ -92,7 +92,7 @@ def start(setup: DraftSetup, seed: int | Seed, reading: Reading = CURRENT,
     """Round 1's draft, with the crown where the table put it. ``with_theater``: the Theater
     (a 2016 district) is among the districts, so its owner is asked after every draft;
     ``quick``: the classic quick game (refused for 2016)."""
-    if with_theater and setup.edition != "2016":
+    if with_theater and not theater.offers_theater(setup.edition):
         raise IllegalDecision("the Theater is a district of the 2016 edition only",
                               code="citadels.theater_edition", edition=setup.edition)
     seed = as_seed(seed)

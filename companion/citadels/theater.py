@@ -22,6 +22,14 @@ from ..rng import Rng
 
 
 
+THEATER_EDITIONS = ("2016",)  # the Theater is a district of the 2016 edition (districts.json)
+
+
+def offers_theater(edition: str) -> bool:
+    """Whether the edition has the Theater (the setup offers it)."""
+    return edition in THEATER_EDITIONS
+
+
 @dataclass(frozen=True)
 class Swap:
     """The Theater's owner ``seat`` swaps with ``partner``. With 2-3 players ``give`` is the

@@ -10,6 +10,7 @@ from companion.citadels.catalogue import EDITIONS, character
 from companion.citadels.charset import MAX_PLAYERS, MIN_PLAYERS, first_game, random_set, refusals
 from companion.citadels.quick import QUICK_CITY, offers_quick
 from companion.citadels.scoring import PlayerCity
+from companion.citadels.theater import offers_theater
 from companion.rng import Rng
 
 from ... import theme
@@ -38,6 +39,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
         stored = self.open_table(4)
         self.edition = stored.get("edition") if stored.get("edition") in EDITIONS else "2016"
         self.quick = stored.get("quick") is True  # off unless the table chose it
+        self.theater = stored.get("theater") is True  # likewise
         crown = stored.get("crown")
         self.crown_random = crown == RANDOM
         self.crown = crown if isinstance(crown, int) and 1 <= crown <= self.players else 1
@@ -96,6 +98,8 @@ class CitadelsSetupScreen(TableSetup, Screen):
                            lambda: self.preset == "random"),
                           ("choose", lambda: t("setup.choose"), self.open_picker,
                            lambda: self.preset == "custom")])
+        self.add(Button(self.button("quick").rect, self.theater_label, self.flip_theater,
+                        selected=lambda: self.theater, name="theater", size=theme.BODY_SIZE))
         self.kept = add_start_row(self, "citadels", "setup.start", 220, 170)
         self._offer_quick()
 
@@ -132,8 +136,22 @@ class CitadelsSetupScreen(TableSetup, Screen):
         self._offer_quick()
 
     def _offer_quick(self) -> None:
-        """The quick game's button, shown with an edition whose rulebook has it."""
+        """The edition's own option in the same place: the classic quick game, or the 2016
+        Theater among the districts."""
         self.button("quick").visible = offers_quick(self.edition)
+        self.button("theater").visible = offers_theater(self.edition)
+
+    def theater_label(self) -> str:
+        """"Theater" over "among the districts", on two lines."""
+        return self.t("setup.theater") + "\n" + self.t("setup.theater_note")
+
+    def flip_theater(self) -> None:
+        self.theater = not self.theater
+
+    @property
+    def playing_theater(self) -> bool:
+        """The Theater chosen, with an edition that has it."""
+        return self.theater and offers_theater(self.edition)
 
     def quick_label(self) -> str:
         """"Quick game" over its city size, on two lines."""
@@ -179,11 +197,13 @@ class CitadelsSetupScreen(TableSetup, Screen):
         if self.problems():
             return
         self.remember(edition=self.edition, preset=self.preset, characters=list(self.characters),
-                      crown=RANDOM if self.crown_random else self.crown, quick=self.quick)
+                      crown=RANDOM if self.crown_random else self.crown, quick=self.quick,
+                      theater=self.theater)
         crown = self.random_seat() if self.crown_random else self.crown
         controller = CitadelsController.new(self.app, self.edition, self.players,
                                             self.characters, crown, self.names(),
-                                            quick=self.playing_quick)
+                                            quick=self.playing_quick,
+                                            theater=self.playing_theater)
         show_game(self.app, controller)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
