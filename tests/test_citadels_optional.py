@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.citadels.calling import (Bribe, Decline, EndTurn, KeepThreat, RevealThreat,
+from companion.citadels.calling import (Bribe, Decline, EndTurn, GiveCrown, KeepThreat,
+                                        RevealThreat,
                                         RevealWarrant, RoundSetup, Target, Threats, Warrants,
                                         apply, legal, public_view, start, steps, view)
 from companion.citadels.readings import RULES_1, RULES_2
@@ -26,9 +27,13 @@ def setup(holders, characters=BASE, players=4, reading=RULES_2):
 
 
 def end(state):
-    """End the turn, leaving an optional ability unused."""
+    """End the turn, leaving an optional ability unused (an Emperor gives the crown to the
+    first seat he may)."""
     if Decline(state.actor) in legal(state):
         state = apply(state, Decline(state.actor))
+    crowns = [d for d in legal(state) if isinstance(d, GiveCrown)]
+    if crowns:
+        state = apply(state, crowns[0])
     return apply(state, EndTurn(state.actor))
 
 
@@ -253,3 +258,22 @@ def test_the_citadels_readings_are_those_kept_games_were_played_by():
     game otherwise)."""
     assert [(r.threat_answered_first, r.only_signed_warrant_turned, r.empty_threat_known)
             for r in (RULES_1, RULES_2)] == [(False, False, False), (True, True, True)]
+
+
+# --- the Queen beside rank 4 (where the seeds are open) -----------------------------------------
+
+@pytest.mark.parametrize("edition, rank4", [("2016", "king"), ("2016", "emperor"),
+                                            ("classic", "king"), ("classic", "emperor")])
+def test_the_queen_is_paid_beside_the_rank_4_holder_in_both_editions(edition, rank4):
+    """Seed 000 (2016): "자신의 옆자리에 4번 캐릭터(왕, 황제, 대공)가 있다면 금화 3닢을
+    받습니다"; seed 001 (classic) prints "왕 옆에 앉아 있으면 금화 3닢을 받는다", written
+    before its Emperor, the classic rank 4 in the King's place. The device reads the classic
+    Queen as 2016's: beside the rank-4 character, whichever is in play; not beside the crown
+    holder, which seed 003 reports only as the designer's advice for the Emperor ("왕관을
+    기준으로 하라고 추천") and which moves during the round (docs/readings.md)."""
+    characters = BASE[:3] + (rank4,) + BASE[4:] + ("queen",)
+    holders = {rank4: 2, "queen": 3, "assassin": 1, "bishop": 4, "warlord": 5}
+    state = RoundSetup(edition, 5, characters, tuple(holders.items()), 5)
+    state = until(start(state), 9)  # the crown stays at seat 5 until rank 4 is called
+    gold = [(e.seat, e.other) for e in state.events if e.kind == "queen_gold"]
+    assert gold == [(3, 2)]
