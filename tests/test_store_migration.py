@@ -51,9 +51,11 @@ def recorded_repr(state) -> str:
 
 def fingerprint(state) -> str:
     """The recorded form: the state's repr, its seed written as the plain integer it was, and
-    without the fields added since that only say the game is kept under Troyes rules 1."""
+    without the fields added since that only say the game is kept under Troyes rules 1 (no
+    house rule, an own supply the reading does not keep)."""
     text = re.sub(r"Seed\(value=(-?\d+), scheme=\d+\)", r"\1", recorded_repr(state))
-    text = re.sub(r", rules=1\b|, must_defend=False\b", "", text)
+    text = re.sub(r", rules=1\b|, must_defend=False\b|, scores_shown=False\b|, supply=0\b", "",
+                  text)
     text = re.sub(r"PlayerState\(gold=-?\d+, ", "PlayerState(", text)  # Tiletum's gold, tracked
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pygame
 import pytest
 
-from conftest import play, record_text
+from conftest import play
+from test_ui_troyes import shot as save
+from test_ui_troyes_tracked import shown
 from troyes_driver import start
 
 SHOTS = Path("/tmp/troyes-shots")
@@ -21,14 +22,7 @@ NAMES = ("Mina", "Joon", "Alexandra-Catherine", "Seo-yeon")
 
 def shot(app, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    app.render()
-    pygame.image.save(app.display.surface, str(SHOTS / f"{name}.png"))
-
-
-def shown(app) -> str:
-    drawn = record_text(app)
-    app.render()
-    return " ".join(drawn)
+    save(app, SHOTS, name)
 
 
 def table(make_app, language: str):

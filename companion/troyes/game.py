@@ -32,12 +32,11 @@ from ..errors import IllegalDecision
 from ..rng import Rng, Seed
 from ..rules import Engine, Outcome
 from . import defence as defence_rules
-from . import tracking
+from . import reports, tracking
 from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLOW, Die,
                    by_divisor, cathedral, farming, price)
 from .economy import gain_influence, lose_vp, pass_income, rounds
 from .log import add, line
-from .placement import check_most, check_placement
 from .readings import OLDEST
 from .moves import legal, offered
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENT,
@@ -70,18 +69,6 @@ def _roll(state: Troyes) -> Troyes:
     return replace(state, dice=tuple(enumerate(dice)), phase=EVENTS)
 
 
-def _check_seat(state: Troyes, seat) -> None:
-    players = state.setup.players
-    if seat not in range(1, players + 1):
-        raise IllegalDecision(f"no seat {seat}: seats are 1..{players}", code="troyes.no_seat",
-                              seat=seat, players=players)
-
-
-def _check_counts(counts: tuple[int, ...]) -> None:
-    if min(counts) < 0:
-        raise IllegalDecision("citizens cannot be negative", code="troyes.citizens_negative")
-
-
 def _own_dice(state: Troyes, seat: int, ids) -> list[Die]:
     dice = [state.die(i) for i in ids]
     if len(set(ids)) != len(ids):
@@ -107,22 +94,8 @@ def apply(state: Troyes, decision: Decision) -> Troyes:
 
 def _apply(state: Troyes, decision: Decision):
     """(the new state, its log line)."""
-    if isinstance(decision, (Citizens, Neutral)):
-        counts = (decision.town_hall, decision.bishopric, decision.palace)
-        _check_counts(counts)
-        if isinstance(decision, Neutral):
-            new = replace(state, neutral=counts)
-        else:
-            _check_seat(state, decision.seat)
-            new = with_player(state, decision.seat, citizens=counts)
-        if state.setup.reading.tracks_board:
-            check_placement(state.setup.players, tracking.citizens_of(new),
-                            new.neutral_citizens)
-        return new, line("citizens", getattr(decision, "seat", None), citizens=counts)
-    if isinstance(decision, Adjust):
-        return _adjust(state, decision)
-    if isinstance(decision, Look):
-        return _look(state, decision)
+    if isinstance(decision, reports.REPORTS):
+        return reports.report(state, decision)
     if isinstance(decision, Placement):
         return tracking.placement(state, decision)
     if isinstance(decision, RevealEvent):
@@ -132,34 +105,6 @@ def _apply(state: Troyes, decision: Decision):
     handler = {PLACEMENT: _place, INCOME: _income, EVENTS: _events, DEFENCE: _defence,
                ACTIONS: _actions}[state.phase]
     return handler(state, decision)
-
-
-def _adjust(state: Troyes, decision: Adjust):
-    """A correction: each number changed by what the table says, never below 0 (influence
-    capped at 20; the own supply only where the reading keeps it, within 12 citizens)."""
-    _check_seat(state, decision.seat)
-    p = state.players[decision.seat - 1]
-    supply = max(0, p.supply + decision.supply)
-    if decision.supply and not state.setup.reading.citizens_cost_influence:
-        raise IllegalDecision("this game was started before the device kept the own supply",
-                              code="troyes.supply_not_kept")
-    if supply > p.supply:
-        check_most(decision.seat, sum(p.citizens) + supply)
-    changed = {"supply": decision.supply} if decision.supply else {}
-    return (with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
-                        vp=max(0, p.vp + decision.vp),
-                        influence=gain_influence(max(0, p.influence + decision.influence), 0),
-                        supply=supply),
-            line("adjust", decision.seat, deniers=decision.deniers, vp=decision.vp,
-                 influence=decision.influence, **changed))
-
-
-def _look(state: Troyes, decision: Look):
-    """A look at one's own VP: only said (the log), where the scores are secret."""
-    _check_seat(state, decision.seat)
-    if not state.setup.secret:
-        raise IllegalDecision("everyone's VP are shown in this game", code="troyes.scores_shown")
-    return state, line("look", decision.seat)
 
 
 def _place(state: Troyes, decision) -> Troyes:
