@@ -54,6 +54,7 @@ RULES_4 = Reading(4, passed_player_only_passes=True, must_defend=True, tracks_bo
                   max_black=MAX_BLACK, ends_round_without_dice=True)
 RULES_5 = replace(RULES_4, number=5, citizens_cost_influence=True, secret_scores=True,
                   whole_cathedral_loss=True)
-READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3, RULES_4, RULES_5)  # by the config's ``rules``
+# by the config's ``rules``
+READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3, RULES_4, RULES_5)
 CURRENT = READINGS.current  # new games are played by it
 OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

@@ -1,6 +1,6 @@
 """Settings: language, rotation, sound, a row for each game setting the registry gives
-(Troyes' scores during play, Tiletum's corruption tokens), and the way to the players the table remembers, the export to a
-USB stick, the hardware test and About."""
+(Troyes' scores during play, Tiletum's corruption tokens), and the way to the players the
+table remembers, the export to a USB stick, the hardware test and About."""
 
 from __future__ import annotations
 
