@@ -270,7 +270,7 @@ def test_the_queen_is_paid_beside_the_rank_4_holder_in_both_editions(edition, ra
     before its Emperor, the classic rank 4 in the King's place. The device reads the classic
     Queen as 2016's: beside the rank-4 character, whichever is in play; not beside the crown
     holder, which seed 003 reports only as the designer's advice for the Emperor ("왕관을
-    기준으로 하라고 추천") and which moves during the round (docs/readings.md)."""
+    기준으로 하라고 추천") and which moves during the round (docs/rules-readings.md)."""
     characters = BASE[:3] + (rank4,) + BASE[4:] + ("queen",)
     holders = {rank4: 2, "queen": 3, "assassin": 1, "bishop": 4, "warlord": 5}
     state = RoundSetup(edition, 5, characters, tuple(holders.items()), 5)

@@ -396,8 +396,8 @@ def citadels_theater_game(app) -> None:
 
 TROYES_SCREENS = {
     "troyes-board", "troyes-adjust", "troyes-citizens", "troyes-table", "troyes-event-entry",
-    "troyes-log", "troyes-undo", "troyes-score-entry", "score-results", "score-breakdown",
-    "history-detail"}
+    "troyes-log", "troyes-undo", "troyes-whoami", "gate", "troyes-own-vp", "troyes-score-entry",
+    "score-results", "score-breakdown", "history-detail"}
 
 
 def troyes_quickly_to_the_end(app) -> None:
@@ -420,12 +420,15 @@ def troyes_quickly_to_the_end(app) -> None:
 
 def troyes_game(app, names: str) -> None:
     """Four players from the setup to History: the placement, a correction, a whole round
-    (event cards entered, a black die, the defence, actions), undo, the table and its log;
-    the other rounds quickly; the final score, its results and breakdown, History."""
+    (event cards entered, a black die, the defence, actions), a look at one's VP (its line on
+    the board), undo, the table and its log; the other rounds quickly; the final score, its
+    results and breakdown, History."""
     troyes_driver.start(app, 4)
-    go(app, "TAP @player1", "EXPECT troyes-adjust", "TAP @citizens", "EXPECT troyes-citizens",
-       "TAP @done", "TAP @done", "EXPECT troyes-board")
+    go(app, "TAP @player1", "EXPECT troyes-adjust", "TAP @vp+5", "TAP @citizens",
+       "EXPECT troyes-citizens", "TAP @done", "TAP @done", "EXPECT troyes-board")
     troyes_driver.play_round(app, troyes_driver.CARDS)
+    go(app, "TAP @my-vp", "EXPECT troyes-whoami", "TAP @seat4", "EXPECT gate", "HOLD @player",
+       "EXPECT troyes-own-vp", "TAP @done", "EXPECT troyes-board")
     go(app, "TAP @undo", "EXPECT troyes-undo", "TAP @keep", "TAP @table", "EXPECT troyes-table",
        "TAP @log", "EXPECT troyes-log", "BACK", "TAP @done", "EXPECT troyes-board")
     troyes_quickly_to_the_end(app)

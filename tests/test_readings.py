@@ -13,9 +13,14 @@ from companion.errors import IllegalDecision
 from companion.tiletum import game as tiletum
 from companion.tiletum import readings as tiletum_readings
 from companion.troyes import readings as troyes_readings
-from companion.troyes.game import (ACTIONS, DEFENCE, INCOME, PLACEMENT, Act, BlackDice,
-                                   CollectIncome, Defend, Fail, Pass, RevealEvent, TroyesRules,
-                                   TroyesSetup, apply, legal, start, view)
+from companion.troyes.moves import steps
+from companion.score_entry import EnterPlayer
+from companion.troyes.game import (ACTIONS, DEFENCE, INCOME, OVER, PLACEMENT, Act, BlackDice,
+                                   CollectIncome, Defend, Fail, Look, Pass, RevealEvent,
+                                   TroyesRules, TroyesSetup, apply, legal, start, view,
+                                   with_player)
+from companion.troyes.log import line
+from companion.troyes.scoring import TroyesScoreRules
 
 TROYES = troyes_readings.READINGS.all
 TILETUM = tiletum_readings.READINGS.all
@@ -25,7 +30,7 @@ TILETUM_CONFIG = {k: v for k, v in tiletum.config_for(
 NUMBERED = "rules {0.number}".format
 GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings.READINGS),
          (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings.READINGS)]
-NEWEST = {"Troyes": 4, "Tiletum": 5}  # each game's current reading
+NEWEST = {"Troyes": 5, "Tiletum": 5}  # each game's current reading
 
 
 # --- which reading a stored game names ----------------------------------------------------------
@@ -59,7 +64,10 @@ def test_the_readings_are_those_kept_games_were_played_by():
     assert [(r.passed_player_only_passes, r.must_defend, r.tracks_board, r.max_black,
              r.ends_round_without_dice)
             for r in TROYES] == [(False, False, False, 12, False), (True, True, False, 12, False),
-                                 (True, True, True, 6, False), (True, True, True, 6, True)]
+                                 (True, True, True, 6, False), (True, True, True, 6, True),
+                                 (True, True, True, 6, True)]
+    assert [(r.citizens_cost_influence, r.secret_scores, r.whole_cathedral_loss)
+            for r in TROYES] == [(False, False, False)] * 4 + [(True, True, True)]
     assert [(r.turning_needs_gold, r.follows_king_track, r.order_follows_seats,
              r.first_festival_for_all, r.king_take_moves_disc) for r in TILETUM] == [
         (False, False, False, False, False), (True, False, False, False, False),
@@ -90,7 +98,7 @@ def test_troyes_passed_player_only_passes(reading):
     state = apply(troyes_actions(reading), Pass(1))
     state = apply(state, next(d for d in legal(state) if isinstance(d, Act)))
     assert state.actor == 1
-    assert (legal(state) == [Pass(1)]) == reading.passed_player_only_passes
+    assert (steps(state) == [Pass(1)]) == reading.passed_player_only_passes
     act = Act(1, (next(i for i, d in state.dice if d.owner == 1),), "card", 6)
     if reading.passed_player_only_passes:
         with pytest.raises(IllegalDecision) as refused:
@@ -142,7 +150,7 @@ def test_troyes_max_black(reading):
     state = apply(start(TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number), 4),
                   CollectIncome())
     assert view(state).max_black == reading.max_black
-    assert legal(state) == [BlackDice(n) for n in range(reading.max_black + 1)]
+    assert steps(state) == [BlackDice(n) for n in range(reading.max_black + 1)]
     apply(state, BlackDice(reading.max_black))
     with pytest.raises(IllegalDecision) as refused:
         apply(state, BlackDice(reading.max_black + 1))
@@ -290,3 +298,138 @@ def test_tiletum_king_take_moves_disc(reading):
     else:
         assert offer.disc is None and after.takes[-1].disc is None
         assert after.king == state.king
+
+
+# --- Troyes: the own supply, secret scores, the losses (issue 36, items 8 and 10) -----------------
+
+def with_vp(state, *vp):
+    """``state`` with the players' VP set to ``vp``, seat by seat."""
+    return replace(state, players=tuple(replace(p, vp=v) for p, v in zip(state.players, vp)))
+
+
+def red_die(state, seat):
+    return next(i for i, d in state.dice if d.owner == seat and d.colour == "red")
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_citizens_cost_influence(reading):
+    """The citizen action: "플레이어는 개인 창고에서 시민 1명을 가져다 놓거나(개인 창고에 시민이
+    없다면, 영향력 2를 사용해 시민을 얻을 수 있습니다 ...)". The own supply holds the starting
+    citizens ("시민 말 4개(4인 게임일 때), 5개(3인 게임일 때), 6개(2인 게임일 때) ... 개인 창고에
+    놓습니다") until the starting placement empties it, and a citizen pushed out goes back to it:
+    from rules 5 a citizen out of an empty supply costs 2 influence (refused, and not listed,
+    without them) and one from a supply holding some is free; before, a citizen "from the
+    supply" was free whatever it held."""
+    keeps = reading.citizens_cost_influence
+    placing = start(TroyesSetup(2, ((0, 0, 0),) * 2, rules=reading.number), 1)
+    if reading.tracks_board:
+        assert [p.supply for p in placing.players] == [6 if keeps else 0] * 2
+        while placing.phase == PLACEMENT:
+            placing = apply(placing, steps(placing)[0])
+        assert [p.supply for p in placing.players] == [0, 0]
+    state = troyes_actions(reading)  # every building full, nothing in the supplies
+    assert view(state).keeps_supply == keeps
+    out = (lambda seat: {"bumped": seat}) if reading.tracks_board else (lambda seat: {})
+    bought = apply(state, Act(1, (red_die(state, 1),), "citizen", **out(2)))
+    assert bought.players[0].influence == state.players[0].influence - 2 * keeps
+    assert bought.players[1].supply == keeps  # pushed out of the Palace: back to its owner
+    assert (bought.log[-1].get("bought") == 2) == keeps
+    free = apply(bought, Act(2, (red_die(bought, 2),), "citizen", **out(1)))
+    assert free.players[1].influence == bought.players[1].influence
+    assert free.players[1].supply == 0
+    poor = with_player(state, 1, influence=1)
+    citizen = Act(1, (red_die(poor, 1),), "citizen", **out(2))
+    assert (citizen in legal(poor)) == (not keeps)
+    if keeps:
+        with pytest.raises(IllegalDecision) as refused:
+            apply(poor, citizen)
+        assert (refused.value.code, refused.value.fields) == (
+            "troyes.influence", {"cost": 2, "influence": 1})
+        assert apply(with_player(poor, 1, supply=1), citizen).players[0].supply == 0
+    else:
+        apply(poor, citizen)
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_secret_scores(reading):
+    """The end of the rulebook: "참고: 게임 중에 점수는 비공개입니다." From rules 5 the table's
+    view holds no player's VP and a seat's view only its own, until the final scoring reveals
+    them all; a player looks at their own (a ``Look``, said in the log). The house rule "scores
+    shown during play" shows them, as every reading before did."""
+    state = with_vp(troyes_actions(reading), 7, 3)
+    secret = reading.secret_scores
+    assert [p.vp for p in view(state).players] == ([None, None] if secret else [7, 3])
+    assert [p.vp for p in view(state, 2).players] == ([None, 3] if secret else [7, 3])
+    assert view(state).secret_scores == secret
+    assert (Look(2) in legal(state)) == secret
+    if secret:
+        assert apply(state, Look(2)).log[-1] == line("look", 2)
+    else:
+        with pytest.raises(IllegalDecision) as refused:
+            apply(state, Look(2))
+        assert refused.value.code == "troyes.scores_shown"
+    shown = TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number, scores_shown=True)
+    shown = with_vp(apply(apply(start(shown, 4), CollectIncome()), BlackDice(0)), 7, 3)
+    assert [p.vp for p in view(shown).players] == [7, 3] and Look(2) not in legal(shown)
+    over = replace(state, phase=OVER)
+    assert [p.vp for p in view(over).players] == [7, 3] and not legal(over)
+
+
+def test_troyes_secret_scores_swapped_leave_the_public_view_as_it_was():
+    """Hidden information is stripped: two games that differ only in the players' VP give the
+    table the same view, and each seat a view that differs only in its own VP."""
+    state = troyes_actions(troyes_readings.CURRENT)
+    a, b = with_vp(state, 7, 3), with_vp(state, 3, 7)
+    assert view(a) == view(b)
+    assert view(a, 1) != view(b, 1)
+    assert replace(view(a, 1), players=view(a).players) == view(b)
+
+
+def troyes_failing(reading, vp: int):
+    """Seat 1 faces a black die with no dice of their own left (they cannot reach it), holding
+    ``vp`` VP; seat 2 holds 5."""
+    state = with_vp(troyes_actions(reading, black=1), vp, 5)
+    return replace(state, dice=tuple((i, d) for i, d in state.dice if d.owner != 1),
+                   defence=replace(state.defence, dice=((), *state.defence.dice[1:])))
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+@pytest.mark.parametrize("vp", [0, 1, 5])
+def test_troyes_a_failed_defence_takes_no_more_vp_than_held(reading, vp):
+    """A failed defence: "그 플레이어는 자신의 주사위를 버리지 않고, 해당 검은색 주사위만 버린
+    다음 2점을 잃습니다." Points are score tokens ("점수 토큰"), and for every other loss in play
+    the seed says "(잃을 점수가 없다면 점수를 잃지 않습니다)": a defender with fewer than 2 VP
+    loses what they have and stays at 0 (docs/rules-readings.md). Where the scores are secret
+    the log says the rule's 2 either way, so the table learns nothing of what was held."""
+    state = troyes_failing(reading, vp)
+    assert Fail(1) in legal(state)
+    after = apply(state, Fail(1))
+    assert after.players[0].vp == max(0, vp - 2)
+    assert after.log[-1].get("vp") == (2 if reading.secret_scores else min(vp, 2))
+    if reading.secret_scores:
+        assert view(after) == view(apply(troyes_failing(reading, 5), Fail(1)))
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_whole_cathedral_loss(reading):
+    """The final scoring: "각자 게임 중에 얻은 점수 토큰에 더해, 아래 점수를 합산합니다: ...
+    대성당에서 자신의 큐브가 놓이지 않은 층당 2점을 잃습니다." It is added up: no floor (the
+    seed's "잃을 점수가 없다면" is said of losses in play), so 0 tokens and no cube in the
+    cathedral make -6, and the breakdown says -6. A score entry begun before rules 5 (config
+    ``rules``, or none: the oldest) kept the loss within the points counted before it."""
+    rules = TroyesScoreRules()
+    players = [{"name": "Mina", "tokens": 0, "character_points": [1, 0, 0, 0]},
+               {"name": "Joon", "tokens": 3, "cathedral_levels": [1, 2, 3],
+                "character_points": [0, 0, 0, 0]}]
+    entry = rules.initial({"players": players, "rules": reading.number}, 0)
+    for index, player in enumerate(entry.players):
+        entry = rules.apply(entry, EnterPlayer(index, player))
+    mina = rules.scores(entry)["players"][0]
+    whole = reading.whole_cathedral_loss
+    assert mina["breakdown"]["cathedral"] == (-6 if whole else 0)
+    assert mina["total"] == (-5 if whole else 1)
+    assert rules.initial({"players": players}, 0).config.get("rules") is None
+    assert not troyes_readings.OLDEST.whole_cathedral_loss
+    with pytest.raises(IllegalDecision) as refused:
+        rules.initial({"players": players, "rules": 9}, 0)
+    assert refused.value.code == "session.unknown_reading"

@@ -53,10 +53,12 @@ def recorded_repr(state) -> str:
 
 def fingerprint(state) -> str:
     """The recorded form: the state's repr, its seed written as the plain integer it was, and
-    without the fields added since that only say the game is kept under Troyes rules 1 (or, in
-    Tiletum and Citadels, what older readings and options did not do)."""
+    without the fields added since that only say the game is kept under Troyes rules 1 (no
+    house rule, an own supply the reading does not keep) or, in Tiletum and Citadels, what
+    older readings and options did not do."""
     text = re.sub(r"Seed\(value=(-?\d+), scheme=\d+\)", r"\1", recorded_repr(state))
-    text = re.sub(r", rules=1\b|, must_defend=False\b|, quick=False\b", "", text)
+    text = re.sub(r", rules=1\b|, must_defend=False\b|, quick=False\b|, scores_shown=False\b"
+                  r"|, supply=0\b", "", text)
     text = re.sub(r"PlayerState\(gold=-?\d+, ", "PlayerState(", text)  # Tiletum's gold, tracked
     # Citadels reading 1 (issue 36): the reading, a turn's threat left face down or ability
     # declined, no Theater

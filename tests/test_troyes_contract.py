@@ -8,6 +8,7 @@ exactly those accepted; what the view says of the selected dice is what ``apply`
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -116,21 +117,41 @@ def choose_tracked(data, legal):
                               if RULES.is_legal(state, d)])
 
 
+def secret_candidates(state) -> list:
+    """As ``tracked_candidates``, with looks of every seat and corrections of the own supply
+    (rules 5; near misses in rules 3)."""
+    n = state.setup.players
+    return tracked_candidates(state) + [g.Look(seat) for seat in range(0, n + 2)] + [
+        g.Adjust(seat, supply=k) for seat in (1, n) for k in (-1, 1, 12)]
+
+
+def choose_secret(data, legal):
+    """As ``choose_tracked``; a look only now and then (they change nothing but the log)."""
+    steps = [d for d in legal if not isinstance(d, g.Look)]
+    if steps and data.draw(st.integers(0, 9)) < 9:
+        return choose_tracked(data, steps)
+    return data.draw(st.sampled_from(legal))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @settings(max_examples=3, deadline=None)
 @given(data=st.data(), seed=SEEDS)
 def test_random_tracked_games_keep_the_contract_and_the_limits(players, data, seed):
-    """Rules 3 from the starting placement (the game places every citizen, then neutral ones
-    fill the spaces left) to the end; the limits hold at every step."""
+    """Rules 3 and 5 from the starting placement (the game places every citizen, then neutral
+    ones fill the spaces left) to the end; the limits hold at every step. Rules 5 (issue 36,
+    items 8 and 10): the own supply and bought citizens within the limits, looks, and at every
+    step a table's view that tells nothing of anyone's VP (``check_view``)."""
     config = {"players": players, "citizens": [[0, 0, 0]] * players,
               "neutral": [2, 2, 2] if players == 2 else [0, 0, 0],
-              "first": data.draw(st.integers(1, players)), "rules": 3}
-    state = play(data, RULES, config, seed, range(1, players + 1), tracked_candidates,
-                 choose=choose_tracked)
+              "first": data.draw(st.integers(1, players)),
+              "rules": data.draw(st.sampled_from((3, 5)))}
+    state = play(data, RULES, config, seed, range(1, players + 1), secret_candidates,
+                 choose=choose_secret)
     assert RULES.outcome(state).finished
-    assert all(sum(p.citizens) <= 12 for p in state.players)
+    assert all(sum(p.citizens) + p.supply <= 12 for p in state.players)
     assert all(len(space) <= 3 for space in state.cathedral)
     assert all(len(card.cubes) < card.flags for card in state.events)
+    assert [p.vp for p in RULES.view(state, None).players] == [p.vp for p in state.players]
 
 
 def listable(decision) -> bool:
@@ -154,10 +175,19 @@ def check_listed_actions(state) -> None:
 
 
 def check_view(state) -> None:
-    """Every seat sees the public view; what it says of a defence and of an action's dice is
-    what ``apply`` then does."""
+    """Every seat sees the public view (and, where the scores are secret, its own VP: the
+    table's view has none until the end, whatever they are); what it says of a defence and of
+    an action's dice is what ``apply`` then does."""
     view = RULES.view(state, None)
-    assert all(RULES.view(state, seat) == view for seat in range(1, state.setup.players + 1))
+    hidden = state.setup.secret and not state.finished
+    assert [p.vp for p in view.players] == [None if hidden else p.vp for p in state.players]
+    for seat in range(1, state.setup.players + 1):
+        own = RULES.view(state, seat)
+        assert own.players[seat - 1].vp == state.players[seat - 1].vp
+        assert replace(own, players=view.players) == view
+    other = replace(state, players=tuple(replace(p, vp=p.vp + k + 1)
+                                         for k, p in enumerate(state.players)))
+    assert (RULES.view(other, None) == view) == hidden  # other VP: the same table's view
     assert (view.round, view.phase, view.actor, view.dice) == (
         state.round, state.phase, state.actor, state.dice)
     if view.suggestion:

@@ -189,15 +189,22 @@ EXPECT score-results
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_troyes_final_scores_entered_on_the_device_go_to_history(make_app, tmp_path, language):
     """Player 1: 11 tokens + 1 event + 2 worker VP + 5 character points - 2 (level 3 empty)
-    = 17; Player 2: 10 + 5 = 15 (every level); Player 3: 5 tokens, no level: the cathedral
-    takes the 5 points held, not 6 ("잃을 점수가 없다면 점수를 잃지 않습니다"), so 0."""
+    = 17; Player 2: 10 + 5 = 15 (every level); Player 3: 5 tokens, no level: the whole loss,
+    "대성당에서 자신의 큐브가 놓이지 않은 층당 2점을 잃습니다" added up ("합산합니다") with no
+    floor, so -6 and a total of -1, said as such on Player 3's breakdown."""
     app = make_app(language=language)
     play(app, SCORE)
     shot(app, tmp_path, "results")
     totals = [(p["name"][-1], p["total"]) for p in app.top.ranked()]
-    assert totals == [("1", 17), ("2", 15), ("3", 0)]
+    assert totals == [("1", 17), ("2", 15), ("3", -1)]
     first = app.top.ranked()[0]["breakdown"]
     assert first == {"tokens": 11, "events": 1, "workers": 2, "cathedral": -2, "characters": 5}
+    assert app.top.ranked()[2]["breakdown"]["cathedral"] == -6
+    drawn = record_text(app)
+    play(app, "TAP @row3\nEXPECT score-breakdown")
+    app.render()
+    assert any(text.endswith(": -6") for text in drawn), drawn
+    play(app, "BACK\nEXPECT score-results")
     play(app, "TAP @done\nEXPECT home\nTAP @history\nTAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results")
     assert [(p["name"][-1], p["total"]) for p in app.top.ranked()] == totals
     assert app.store.history()[0].result["winner"].endswith("1")

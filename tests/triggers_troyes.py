@@ -10,7 +10,7 @@ from companion.troyes.economy import pay_wages, rounds
 from dataclasses import replace
 
 from companion.troyes.game import (Act, Adjust, BlackDice, Citizens, CollectIncome, Cubes, Defend,
-                                   Fail, Flip, Pass, Place, Reroll, RevealEvent, TroyesSetup,
+                                   Fail, Flip, Look, Pass, Place, Reroll, RevealEvent, TroyesSetup,
                                    apply, start)
 from companion.troyes.scoring import TroyesPlayer, read_players, validate
 
@@ -130,6 +130,8 @@ TRIGGERS = {
     "troyes.event_flags": lambda: apply(tracked(cards=(RED_CARD,)), Cubes(1, 0, 4)),
     "troyes.no_event": lambda: apply(tracked(), red_event_act(tracked(), event=9)),
     "troyes.not_tracked": lambda: apply(actions(), RED_CARD),
+    "troyes.supply_not_kept": lambda: apply(actions(), Adjust(1, supply=1)),
+    "troyes.scores_shown": lambda: apply(actions(), Look(1)),
     "troyes.one_plunder": lambda: apply(tracked(cards=(replace(RED_CARD, plunder=True),)),
                                         replace(RED_CARD, plunder=True)),
     "troyes.no_building": lambda: apply(start(TroyesSetup(2, ((0, 0, 0), (0, 0, 0)),

@@ -88,7 +88,8 @@ BUILT_IN = (
         results="ui.screens.troyes.score:TroyesResultsScreen",
         score_later="ui.screens.troyes.later:score_later",
         commands={"score": "ui.commands.troyes:SCORE", "roll": "ui.commands.troyes:ROLL"},
-        icon="ui.icons:dice", prepare="ui.screens.troyes.prepare:prepare"),
+        icon="ui.icons:dice", prepare="ui.screens.troyes.prepare:prepare",
+        settings=("ui.screens.troyes.scores_setting:ScoresShownSetting",)),
     GameEntry(
         "tiletum", setup="ui.screens.tiletum.setup:TiletumSetupScreen",
         openers={"tiletum": "ui.screens.tiletum.board:open_game",

@@ -10,7 +10,8 @@ influence on own dice; passing)
 until everyone has passed in a row or no die is left → the start player passes left. The game
 ends after the last round (6/5/4 with 4/3/2 players). Citizens placed or lost, and anything the
 device does not compute (event rewards, card effects), are entered with ``Citizens`` and
-``Adjust``. Nothing in Troyes is hidden from the table: every seat's view is the public one.
+``Adjust``. Where the reading keeps the scores secret, each player's VP are theirs alone until
+the end (a ``Look`` at them is recorded); everything else is the table's.
 
 >>> g = start(TroyesSetup(players=2, citizens=((2, 1, 1), (1, 2, 1)), rules=2), seed=3)
 >>> g.phase, [w.due for w in wages(g)]
@@ -31,25 +32,25 @@ from ..errors import IllegalDecision
 from ..rng import Rng, Seed
 from ..rules import Engine, Outcome
 from . import defence as defence_rules
-from . import tracking
+from . import reports, tracking
 from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLOW, Die,
                    by_divisor, cathedral, farming, price)
 from .economy import gain_influence, lose_vp, pass_income, rounds
 from .log import add, line
-from .placement import check_placement
 from .readings import OLDEST
 from .moves import legal, offered
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVIDED, DIVISORS, EVENT,
                     EVENTS, FARMING, INCOME, KIND_COLOUR, KINDS, MAX_BLACK, OVER, PLACEMENT, Act,
                     Adjust, BlackDice, Citizens, CollectIncome, Cubes, Decision, Defend, Fail,
-                    Flip, Neutral, Pass, Place, Placement, PlayerState, Reroll, RevealEvent,
-                    Troyes, TroyesSetup, assumed_placement, start, wages, with_player)
+                    Flip, Look, Neutral, Pass, Place, Placement, PlayerState, Reroll,
+                    RevealEvent, Troyes, TroyesSetup, assumed_placement, spend_influence, start,
+                    wages, with_player)
 from .view import TroyesView, view
 
 __all__ = ["ACTIONS", "CARD", "CATHEDRAL", "CITIZEN", "DEFENCE", "DIVIDED", "DIVISORS", "EVENT",
            "EVENTS", "FARMING", "INCOME", "KIND_COLOUR", "KINDS", "MAX_BLACK", "OVER",
            "PLACEMENT", "Act", "Adjust", "BlackDice", "Citizens", "CollectIncome", "Cubes",
-           "Decision", "Defend", "Fail", "Flip", "Neutral", "Pass", "Place", "Placement",
+           "Decision", "Defend", "Fail", "Flip", "Look", "Neutral", "Pass", "Place", "Placement",
            "PlayerState", "Reroll", "RevealEvent", "Troyes", "TroyesSetup", "TroyesView",
            "assumed_placement", "start", "wages", "apply", "legal", "view", "encode",
            "TroyesRules", "CODEC"]
@@ -66,18 +67,6 @@ def _roll(state: Troyes) -> Troyes:
     for colour, n in zip((YELLOW, WHITE, RED), state.neutral_citizens):
         dice += [Die(colour, rng.roll(), None) for _ in range(n)]
     return replace(state, dice=tuple(enumerate(dice)), phase=EVENTS)
-
-
-def _check_seat(state: Troyes, seat) -> None:
-    players = state.setup.players
-    if seat not in range(1, players + 1):
-        raise IllegalDecision(f"no seat {seat}: seats are 1..{players}", code="troyes.no_seat",
-                              seat=seat, players=players)
-
-
-def _check_counts(counts: tuple[int, ...]) -> None:
-    if min(counts) < 0:
-        raise IllegalDecision("citizens cannot be negative", code="troyes.citizens_negative")
 
 
 def _own_dice(state: Troyes, seat: int, ids) -> list[Die]:
@@ -97,7 +86,7 @@ def apply(state: Troyes, decision: Decision) -> Troyes:
     if isinstance(decision, BOARD_DECISIONS) and not state.setup.reading.tracks_board:
         raise IllegalDecision("this game was started before the device kept that",
                               code="troyes.not_tracked")
-    if state.phase == PLACEMENT and not isinstance(decision, (Place, Adjust)):
+    if state.phase == PLACEMENT and not isinstance(decision, (Place, Adjust, Look)):
         raise IllegalDecision("the starting placement first", code="troyes.placing")
     new, said = _apply(state, decision)
     return replace(new, log=add(state.log, said))
@@ -105,27 +94,8 @@ def apply(state: Troyes, decision: Decision) -> Troyes:
 
 def _apply(state: Troyes, decision: Decision):
     """(the new state, its log line)."""
-    if isinstance(decision, (Citizens, Neutral)):
-        counts = (decision.town_hall, decision.bishopric, decision.palace)
-        _check_counts(counts)
-        if isinstance(decision, Neutral):
-            new = replace(state, neutral=counts)
-        else:
-            _check_seat(state, decision.seat)
-            new = with_player(state, decision.seat, citizens=counts)
-        if state.setup.reading.tracks_board:
-            check_placement(state.setup.players, tracking.citizens_of(new),
-                            new.neutral_citizens)
-        return new, line("citizens", getattr(decision, "seat", None), citizens=counts)
-    if isinstance(decision, Adjust):
-        _check_seat(state, decision.seat)
-        p = state.players[decision.seat - 1]
-        return (with_player(state, decision.seat, deniers=max(0, p.deniers + decision.deniers),
-                             vp=max(0, p.vp + decision.vp),
-                             influence=gain_influence(max(0, p.influence + decision.influence),
-                                                      0)),
-                line("adjust", decision.seat, deniers=decision.deniers, vp=decision.vp,
-                     influence=decision.influence))
+    if isinstance(decision, reports.REPORTS):
+        return reports.report(state, decision)
     if isinstance(decision, Placement):
         return tracking.placement(state, decision)
     if isinstance(decision, RevealEvent):
@@ -199,8 +169,9 @@ def _defence(state: Troyes, decision):
         new = defence_rules.apply(state.defence, defence_rules.NoDefence(decision.seat))
         before = state.players[decision.seat - 1].vp
         state = with_player(state, decision.seat, vp=lose_vp(before, -defence_rules.FAIL_VP))
-        said = line("failed", decision.seat, black=facing.pip,
-                    vp=before - state.players[decision.seat - 1].vp)
+        lost = before - state.players[decision.seat - 1].vp  # no points to lose, none lost
+        said = line("failed", decision.seat, black=facing.pip,  # secret: the rule's 2 said
+                    vp=-defence_rules.FAIL_VP if state.setup.secret else lost)
         return _after_defence(replace(state, defence=new, last=("failed", str(decision.seat)))
                               ), said
     dice = _own_dice(state, decision.seat, decision.dice)
@@ -350,17 +321,9 @@ def _act(state: Troyes, decision: Act):
     return (_end_round(state) if not state.dice else state), said
 
 
-def _spend_influence(state: Troyes, seat: int, cost: int) -> Troyes:
-    p = state.players[seat - 1]
-    if p.influence < cost:
-        raise IllegalDecision(f"that needs {cost} influence", code="troyes.influence", cost=cost,
-                              influence=p.influence)
-    return with_player(state, seat, influence=p.influence - cost)
-
-
 def _reroll(state: Troyes, decision: Reroll):
     (die,) = _own_dice(state, decision.seat, (decision.die,))
-    state = _spend_influence(state, decision.seat, REROLL_COST)
+    state = spend_influence(state, decision.seat, REROLL_COST)
     rng = Rng(state.seed).fork(f"round-{state.round}-reroll-{state.rerolls}")
     new = Die(die.colour, rng.roll(), die.owner)
     dice = tuple((i, new if i == decision.die else d) for i, d in state.dice)
@@ -374,7 +337,7 @@ def _flip(state: Troyes, decision: Flip):
     if not 1 <= len(dice) <= MAX_FLIPPED:
         raise IllegalDecision(f"flip 1 to {MAX_FLIPPED} dice", code="troyes.flip_count", low=1,
                               high=MAX_FLIPPED)
-    state = _spend_influence(state, decision.seat, FLIP_COST)
+    state = spend_influence(state, decision.seat, FLIP_COST)
     flipped = dict(zip(decision.dice, (d.flipped() for d in dice)))
     return (replace(state, dice=tuple((i, flipped.get(i, d)) for i, d in state.dice),
                     last=("flipped",)),
@@ -397,14 +360,14 @@ CODEC = DecisionCodec("Troyes", {
     "income": CollectIncome, "black": BlackDice, "defend": Defend, "fail": Fail, "act": Act,
     "pass": Pass, "reroll": Reroll, "flip": Flip, "citizens": Citizens, "neutral": Neutral,
     "adjust": Adjust, "place": Place, "placement": Placement, "reveal_event": RevealEvent,
-    "cubes": Cubes})
+    "cubes": Cubes, "look": Look})
 encode = CODEC.encode
 
 
 class TroyesRules(Engine[Troyes, Decision, TroyesView]):
     """A Troyes game as a session: config = players, citizens, neutral citizens, first, rules
     (the rulebook reading's number, readings.py: ``CURRENT`` for new games; a config without it
-    was kept under the oldest).
+    was kept under the oldest), ``scores_shown`` (the table's house rule: VP shown in play).
 
     ``legal`` lists every decision ``apply`` accepts, except the numbers the table reports,
     which no list holds (``open_kinds``): citizens and corrections (``Citizens``, ``Neutral``,
@@ -420,7 +383,8 @@ class TroyesRules(Engine[Troyes, Decision, TroyesView]):
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),
                                  tuple(config.get("neutral", (0, 0, 0))),
-                                 config.get("first", 1), config.get("rules", OLDEST.number)), seed)
+                                 config.get("first", 1), config.get("rules", OLDEST.number),
+                                 config.get("scores_shown", False) is True), seed)
 
     def legal(self, state: Troyes) -> tuple[Decision, ...]:
         return tuple(legal(state))
@@ -429,8 +393,9 @@ class TroyesRules(Engine[Troyes, Decision, TroyesView]):
         return offered(state)
 
     def view(self, state: Troyes, seat: int | None) -> TroyesView:
-        """The public view for every seat: nothing in Troyes is hidden."""
-        return view(state)
+        """What ``seat`` may know (None: the whole table): everything but the other players'
+        VP where the scores are secret (view.py)."""
+        return view(state, seat)
 
     def progress(self, state: Troyes) -> dict[str, int]:
         return {"round": state.round}

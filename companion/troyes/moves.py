@@ -20,15 +20,21 @@ from ..errors import IllegalDecision
 from . import cathedral as cathedral_rules
 from .defence import DefenceState
 from .dice import FLIP_COST, MAX_ACTION_DICE, MAX_FLIPPED, PRICE_PER_DIE, REROLL_COST, defence_sum
-from .economy import MAX_CITIZENS
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVISORS, EVENT, EVENTS, INCOME,
                     KIND_COLOUR, PLACEMENT, Act, BlackDice,
-                    CollectIncome, Decision, Defend, Fail, Flip, Pass, Place, Reroll, Troyes)
-from .tracking import BUILDING_OF, room
+                    CollectIncome, Decision, Defend, Fail, Flip, Look, Pass, Place, Reroll,
+                    Troyes)
+from .tracking import BUILDING_OF, from_supply, room
 
 
 def legal(state: Troyes) -> list[Decision]:
-    """The decisions allowed now, each once (nothing when the game is over)."""
+    """The decisions allowed now, each once (nothing when the game is over), then a look at
+    their own VP for every player where the scores are secret."""
+    return [*steps(state), *looks(state)]
+
+
+def steps(state: Troyes) -> list[Decision]:
+    """The decisions that move the game on."""
     if state.phase == PLACEMENT:
         return [Place(state.actor, b) for b, free in enumerate(room(state)) if free > 0]
     if state.phase == INCOME:
@@ -44,6 +50,13 @@ def legal(state: Troyes) -> list[Decision]:
             return [Pass(state.actor)]
         return [Pass(state.actor), *actions(state), *influence(state)]
     return []
+
+
+def looks(state: Troyes) -> list[Look]:
+    """A look for every player while the game goes on, where the scores are secret."""
+    if state.finished or not state.setup.secret:
+        return []
+    return [Look(seat) for seat in range(1, state.setup.players + 1)]
 
 
 def only_passes(state: Troyes) -> bool:
@@ -113,14 +126,16 @@ def _builds(state: Troyes, dice) -> bool:
 
 
 def _citizens(state: Troyes, ids, die) -> Iterator[Act]:
-    """A citizen from the supply into the die's building: nobody pushed out while there is
-    room, else each owner who may be pushed out (a reading that tracks the board; else where it
-    went is entered)."""
+    """A citizen from the supply (or bought, where the reading keeps the supply) into the
+    die's building: nobody pushed out while there is room, else each owner who may be pushed
+    out (a reading that tracks the board; else where it went is entered)."""
     seat = state.actor
     if not state.setup.reading.tracks_board:
         yield Act(seat, ids, CITIZEN)
         return
-    if sum(state.players[seat - 1].citizens) >= MAX_CITIZENS:
+    try:  # from the own supply, else bought: within 12 citizens, with the influence
+        from_supply(state, seat)
+    except IllegalDecision:
         return
     building = BUILDING_OF[die.colour]
     if room(state)[building] > 0:
@@ -160,10 +175,10 @@ def offered(state: Troyes) -> frozenset[type]:
     if state.phase == DEFENCE:
         runs = {Fail: [Fail(state.actor)] if state.defence.can_fail else [],
                 Defend: defences(state.defence, state.actor, state.district(state.actor)),
-                Reroll: rerolls(state), Flip: flips(state)}
+                Reroll: rerolls(state), Flip: flips(state), Look: looks(state)}
     elif state.phase == ACTIONS and not only_passes(state):
         runs = {Pass: [Pass(state.actor)], Act: actions(state), Reroll: rerolls(state),
-                Flip: flips(state)}
+                Flip: flips(state), Look: looks(state)}
     else:  # short lists
         return frozenset(type(decision) for decision in legal(state))
     return frozenset(kind for kind, run in runs.items() if next(iter(run), None) is not None)

@@ -50,6 +50,13 @@ def fill_neutral(citizens: Sequence[Sequence[int]]) -> tuple[int, int, int]:
     return tuple(building_spaces() - n for n in occupancy(citizens, (0, 0, 0)))
 
 
+def check_most(seat: int, citizens: int) -> None:
+    """IllegalDecision if player ``seat`` would have more than 12 citizens."""
+    if citizens > MAX_CITIZENS:
+        raise IllegalDecision(f"a player has at most {MAX_CITIZENS} citizens",
+                              code="troyes.citizens_max", seat=seat, most=MAX_CITIZENS)
+
+
 def check_placement(players: int, citizens: Sequence[Sequence[int]], neutral: Sequence[int],
                     complete: bool = False) -> None:
     """IllegalDecision unless every count is 0 or more, no player has more than 12 citizens
@@ -58,9 +65,7 @@ def check_placement(players: int, citizens: Sequence[Sequence[int]], neutral: Se
     if min(min(c) for c in (*citizens, neutral)) < 0:
         raise IllegalDecision("citizens cannot be negative", code="troyes.citizens_negative")
     for seat, counts in enumerate(citizens, start=1):
-        if sum(counts) > MAX_CITIZENS:
-            raise IllegalDecision(f"a player has at most {MAX_CITIZENS} citizens",
-                                  code="troyes.citizens_max", seat=seat, most=MAX_CITIZENS)
+        check_most(seat, sum(counts))
     for building, n in enumerate(occupancy(citizens, neutral)):
         if n > building_spaces():
             raise IllegalDecision(f"a building has {building_spaces()} spaces",

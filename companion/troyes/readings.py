@@ -7,13 +7,13 @@ under the oldest reading); ``READINGS[number]`` is the one place a number become
 
 >>> READINGS[2].must_defend, READINGS[2].tracks_board
 (True, False)
->>> CURRENT is READINGS[4]
+>>> CURRENT is READINGS[5]
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..readings import Readings
 
@@ -33,6 +33,15 @@ class Reading:
     # the round ends as soon as no district holds a die, after the defence too (so a pass,
     # which pays only while dice remain, never follows a defence that took the last dice)
     ends_round_without_dice: bool = False
+    # a citizen comes from the player's own supply (4/5/6 before the starting placement, a
+    # citizen pushed out back in it), else costs 2 influence (docs/rules-readings.md)
+    citizens_cost_influence: bool = False
+    # VP are each player's own until the end: the public view has none, a player looks at
+    # their own through their gate (unless the table's house rule shows them)
+    secret_scores: bool = False
+    # the final scoring takes 2 VP per empty cathedral level whatever is held (a total may
+    # be below 0); before, the loss took at most the points counted
+    whole_cathedral_loss: bool = False
 
 
 RULES_1 = Reading(1, passed_player_only_passes=False, must_defend=False, tracks_board=False,
@@ -43,6 +52,9 @@ RULES_3 = Reading(3, passed_player_only_passes=True, must_defend=True, tracks_bo
                   max_black=MAX_BLACK)
 RULES_4 = Reading(4, passed_player_only_passes=True, must_defend=True, tracks_board=True,
                   max_black=MAX_BLACK, ends_round_without_dice=True)
-READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3, RULES_4)  # by the config's ``rules``
+RULES_5 = replace(RULES_4, number=5, citizens_cost_influence=True, secret_scores=True,
+                  whole_cathedral_loss=True)
+# by the config's ``rules``
+READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3, RULES_4, RULES_5)
 CURRENT = READINGS.current  # new games are played by it
 OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

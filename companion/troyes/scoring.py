@@ -3,13 +3,15 @@ holding the player's cube + the VP of occupied action-card worker spaces - 2 per
 level without the player's cube + each character card's points (their criteria are not in the
 seeds, so the points are entered card by card). Ties: a shared win (no tie-break in the seeds).
 
-Points never go below 0: every loss in the seed that can meet an empty purse says "잃을 점수가
-없다면 점수를 잃지 않습니다", and the device applies it to the cathedral's loss too, in the
-order the seed lists the final scoring (tokens, events, workers, then the cathedral): the loss
-takes at most the points counted so far (docs/scoring.md). Character points come after.
+The cathedral's loss is whole: "각자 게임 중에 얻은 점수 토큰에 더해, 아래 점수를 합산합니다: ...
+대성당에서 자신의 큐브가 놓이지 않은 층당 2점을 잃습니다" adds it up with no floor (the seed's
+"잃을 점수가 없다면 점수를 잃지 않습니다" is said of the losses in play only), so a total may be
+below 0 (docs/rules-readings.md). Score entries begun under an older reading kept the loss
+within the points counted before it (tokens, events, workers; ``whole_cathedral_loss=False``).
 
->>> score_player(TroyesPlayer("Joon", tokens=3, character_points=(2,))).cathedral
--3
+>>> joon = TroyesPlayer("Joon", tokens=3, character_points=(2,))
+>>> score_player(joon).cathedral, score_player(joon, whole_cathedral_loss=False).cathedral
+(-6, -3)
 
 >>> a = TroyesPlayer("Mina", tokens=20, unresolved_events=2, worker_vp=3,
 ...                  cathedral_levels=(1, 2), character_points=(4, 0, 2))
@@ -21,11 +23,14 @@ TroyesScore(tokens=20, events=2, workers=3, cathedral=-2, characters=6)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import RuleError
 from ..players import read_record, record_json, check_count, check_table
-from ..score_entry import ScoreRules
+from ..score_entry import ScoreEntry, ScoreRules
+from .readings import OLDEST, READINGS, Reading
 
 CATHEDRAL_LEVELS = (1, 2, 3)
 MISSING_LEVEL = -2
@@ -64,11 +69,14 @@ class TroyesScore:
         return self.tokens + self.events + self.workers + self.cathedral + self.characters
 
 
-def score_player(p: TroyesPlayer) -> TroyesScore:
-    missing = len(set(CATHEDRAL_LEVELS) - set(p.cathedral_levels))
-    held = p.tokens + p.unresolved_events + p.worker_vp  # the loss takes no more than these
-    return TroyesScore(p.tokens, p.unresolved_events, p.worker_vp,
-                       -min(held, -MISSING_LEVEL * missing), sum(p.character_points))
+def score_player(p: TroyesPlayer, whole_cathedral_loss: bool = True) -> TroyesScore:
+    """One player's points by category (the cathedral's loss within the points counted
+    before it when not ``whole_cathedral_loss``: score entries of older readings)."""
+    loss = -MISSING_LEVEL * len(set(CATHEDRAL_LEVELS) - set(p.cathedral_levels))
+    if not whole_cathedral_loss:
+        loss = min(p.tokens + p.unresolved_events + p.worker_vp, loss)
+    return TroyesScore(p.tokens, p.unresolved_events, p.worker_vp, -loss,
+                       sum(p.character_points))
 
 
 def validate(players) -> None:
@@ -104,11 +112,11 @@ class TroyesResult:
     winners: tuple[int, ...]
 
 
-def score_game(players) -> TroyesResult:
+def score_game(players, whole_cathedral_loss: bool = True) -> TroyesResult:
     """Everyone's score, best first; every player on the top score wins (shared win)."""
     players = tuple(players)
     validate(players)
-    scores = tuple(score_player(p) for p in players)
+    scores = tuple(score_player(p, whole_cathedral_loss) for p in players)
     ranking = tuple(sorted(range(len(players)), key=lambda i: (-scores[i].total, i)))
     top = scores[ranking[0]].total
     return TroyesResult(players, scores, ranking,
@@ -148,8 +156,21 @@ def result_json(result: TroyesResult) -> dict:
 
 
 class TroyesScoreRules(ScoreRules):
-    """Troyes final scoring by hand, as a session (companion/score_entry.py)."""
+    """Troyes final scoring by hand, as a session (companion/score_entry.py): config ``rules``
+    names the reading it scores by (new entries the current one; one kept without it, the
+    oldest: the cathedral's loss within the points held)."""
 
     game = "troyes"
     read_player, write_player = staticmethod(player_from_json), staticmethod(player_json)
     score_game, result_json = staticmethod(score_game), staticmethod(result_json)
+
+    @staticmethod
+    def reading(config: Mapping[str, Any]) -> Reading:
+        return READINGS[config.get("rules", OLDEST.number)]
+
+    def initial(self, config: Mapping[str, Any], seed) -> ScoreEntry:
+        self.reading(config)  # an unknown reading is refused before anything is entered
+        return super().initial(config, seed)
+
+    def score(self, entry: ScoreEntry) -> TroyesResult:
+        return score_game(entry.players, self.reading(entry.config).whole_cathedral_loss)

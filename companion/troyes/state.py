@@ -43,6 +43,7 @@ class TroyesSetup:
     neutral: tuple[int, int, int] = (0, 0, 0)
     first: int = 1  # the first start player
     rules: int = readings.CURRENT.number
+    scores_shown: bool = False  # the table's house rule: everyone's VP shown during play
     reading: Reading = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -56,6 +57,12 @@ class TroyesSetup:
                                   code="troyes.setup_first", players=self.players)
         if self.reading.tracks_board and not self.placing:  # a finished placement at once
             check_placement(self.players, self.citizens, self.neutral, complete=True)
+
+    @property
+    def secret(self) -> bool:
+        """Whether each player's VP are their own until the end (a reading with secret scores,
+        and no house rule showing them)."""
+        return self.reading.secret_scores and not self.scores_shown
 
     @property
     def placing(self) -> bool:
@@ -77,9 +84,10 @@ def assumed_placement(players: int) -> tuple[tuple[tuple[int, int, int], ...],
 class PlayerState:
     citizens: tuple[int, int, int]
     deniers: int = START_DENIERS
-    vp: int = 0
+    vp: int | None = 0  # None in a view that may not know them (secret scores)
     influence: int = START_INFLUENCE
     passes: int = 0  # passes this round (the first pays 2, later ones 1; after it, only passes)
+    supply: int = 0  # citizens in the player's own supply (a reading that keeps it)
 
 
 # --- decisions ---------------------------------------------------------------------------------
@@ -219,15 +227,24 @@ class Cubes:
 @dataclass(frozen=True)
 class Adjust:
     """What the device does not compute: event rewards, card effects, a citizen taken from the
-    supply for 2 influence (with ``Citizens``)... added to a player's deniers, VP, influence."""
+    supply for 2 influence (with ``Citizens``)... added to a player's deniers, VP, influence
+    and (a reading that keeps it) the citizens in their own supply: a worker hired from it."""
     seat: int
     deniers: int = 0
     vp: int = 0
     influence: int = 0
+    supply: int = 0
+
+
+@dataclass(frozen=True)
+class Look:
+    """A player looked at their own VP (a reading with secret scores), identified only by
+    holding their name on a touch-only table: recorded and announced, as in Citadels."""
+    seat: int
 
 
 Decision = CollectIncome | BlackDice | Defend | Fail | Act | Pass | Reroll | Flip | Citizens \
-    | Neutral | Adjust | Place | Placement | RevealEvent | Cubes
+    | Neutral | Adjust | Place | Placement | RevealEvent | Cubes | Look
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -295,7 +312,13 @@ def find_die(dice: tuple[tuple[int, Die], ...], die_id: int) -> Die:
 
 
 def start(setup: TroyesSetup, seed: int | Seed) -> Troyes:
-    return Troyes(setup, as_seed(seed), tuple(PlayerState(tuple(c)) for c in setup.citizens),
+    """The game before its first decision: a reading that keeps the own supply puts each
+    player's starting citizens in it, to be placed ("가져온 시민 말은 자신의 앞, 개인 창고에
+    놓습니다")."""
+    supply = START_CITIZENS[setup.players] \
+        if setup.placing and setup.reading.citizens_cost_influence else 0
+    return Troyes(setup, as_seed(seed),
+                  tuple(PlayerState(tuple(c), supply=supply) for c in setup.citizens),
                   phase=PLACEMENT if setup.placing else INCOME)
 
 
@@ -304,6 +327,15 @@ def with_player(state: Troyes, seat: int, **changes) -> Troyes:
     players = list(state.players)
     players[seat - 1] = replace(players[seat - 1], **changes)
     return replace(state, players=tuple(players))
+
+
+def spend_influence(state: Troyes, seat: int, cost: int) -> Troyes:
+    """``state`` with ``cost`` influence paid by ``seat``; IllegalDecision if they lack it."""
+    p = state.players[seat - 1]
+    if p.influence < cost:
+        raise IllegalDecision(f"that needs {cost} influence", code="troyes.influence", cost=cost,
+                              influence=p.influence)
+    return with_player(state, seat, influence=p.influence - cost)
 
 
 def placement_order(setup: TroyesSetup) -> tuple[int, ...]:

@@ -16,12 +16,12 @@ from dataclasses import replace
 from ..errors import IllegalDecision
 from . import cathedral as cathedral_rules
 from . import events as event_rules
-from .dice import RED, WHITE, YELLOW, Die, by_divisor
-from .economy import MAX_CITIZENS, gain_influence
+from .dice import CITIZEN_COST, RED, WHITE, YELLOW, Die, by_divisor
+from .economy import gain_influence
 from .log import Line, line
-from .placement import building_spaces, check_placement, fill_neutral, occupancy
+from .placement import building_spaces, check_most, check_placement, fill_neutral, occupancy
 from .state import (INCOME, Cubes, Place, Placement, RevealEvent, Troyes, placement_order,
-                    with_player)
+                    spend_influence, with_player)
 
 BUILDING_OF = {YELLOW: 0, WHITE: 1, RED: 2}  # Town Hall, Bishopric, Palace
 
@@ -57,9 +57,11 @@ def place(state: Troyes, decision: Place) -> Troyes:
     if room(state)[decision.building] < 1:
         raise IllegalDecision("that building is full", code="troyes.building_full",
                               building=decision.building, spaces=building_spaces())
-    counts = list(state.players[decision.seat - 1].citizens)
+    p = state.players[decision.seat - 1]
+    counts = list(p.citizens)
     counts[decision.building] += 1
-    state = with_player(state, decision.seat, citizens=tuple(counts))
+    state = with_player(state, decision.seat, citizens=tuple(counts),
+                        supply=max(0, p.supply - 1))  # placed from the own supply
     state = replace(state, placed=state.placed + 1)
     filled = {}
     if state.placed == len(placement_order(state.setup)):  # neutral citizens fill the rest
@@ -84,7 +86,8 @@ def citizen(state: Troyes, seat: int, die: Die, bumped: int, origin: int) -> tup
     주사위로는 교구에, 노란색 주사위로는 시청에"), from the player's supply or moved from
     ``origin``; ``bumped``: whose citizen it pushed out (the building full: someone must be; a
     player already pushed out of it this round cannot be again: "그 건물에서 아무도 그 플레이어의
-    시민을 쫓아낼 수 없습니다")."""
+    시민을 쫓아낼 수 없습니다"). A reading that keeps the own supply takes it from there, else
+    for 2 influence, and puts the citizen pushed out back in its owner's (``from_supply``)."""
     building = BUILDING_OF[die.colour]
     citizens = [list(c) for c in citizens_of(state)]
     neutral = list(state.neutral_citizens)
@@ -93,9 +96,9 @@ def citizen(state: Troyes, seat: int, die: Die, bumped: int, origin: int) -> tup
             raise IllegalDecision("move a citizen from a building where you have one",
                                   code="troyes.no_citizen_there", building=origin)
         citizens[seat - 1][origin] -= 1
-    elif sum(citizens[seat - 1]) >= MAX_CITIZENS:
-        raise IllegalDecision(f"a player has at most {MAX_CITIZENS} citizens",
-                              code="troyes.citizens_max", seat=seat, most=MAX_CITIZENS)
+    bought = False
+    if origin == -1:
+        state, bought = from_supply(state, seat)
     citizens[seat - 1][building] += 1
     if bumped != -1:
         if bumped not in range(state.setup.players + 1):
@@ -118,7 +121,23 @@ def citizen(state: Troyes, seat: int, die: Die, bumped: int, origin: int) -> tup
     state = set_citizens(state, citizens, neutral)
     if bumped != -1:
         state = replace(state, bumped=(*state.bumped, (building, bumped)))
-    return state, {"building": building, "bumped": bumped, "origin": origin}
+        if bumped and state.setup.reading.citizens_cost_influence:  # back to its owner
+            state = with_player(state, bumped, supply=state.players[bumped - 1].supply + 1)
+    fields = {"building": building, "bumped": bumped, "origin": origin}
+    return state, {**fields, "bought": CITIZEN_COST} if bought else fields
+
+
+def from_supply(state: Troyes, seat: int) -> tuple[Troyes, bool]:
+    """A citizen out of ``seat``'s own supply, and whether it was bought: where the reading
+    keeps the supply, an empty one is paid with 2 influence ("개인 창고에 시민이 없다면, 영향력
+    2를 사용해 시민을 얻을 수 있습니다"); a bought citizen, like any from the supply before that
+    reading, must keep the player within 12."""
+    p = state.players[seat - 1]
+    keeps = state.setup.reading.citizens_cost_influence
+    if keeps and p.supply:
+        return with_player(state, seat, supply=p.supply - 1), False
+    check_most(seat, sum(p.citizens) + p.supply + 1)
+    return (spend_influence(state, seat, CITIZEN_COST), True) if keeps else (state, False)
 
 
 # --- the cathedral ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """What the table sees of a Troyes game (``TroyesView``), and what the rules make of the dice a
 player selects: what they cost and give (``preview``), whether they hold off the black dice
-(``defence_sum``). Nothing in Troyes is hidden, so there is one view for every seat; screens and
-the command line read it instead of the state.
+(``defence_sum``). The one thing hidden is the other players' VP where the scores are secret
+(``view(state, seat)``); screens and the command line read the view instead of the state.
 
 >>> from companion.troyes.game import BlackDice, CollectIncome, TroyesSetup, apply, start
 >>> g = apply(apply(start(TroyesSetup(2, ((2, 0, 0), (1, 0, 0)), rules=2), 3), CollectIncome()),
@@ -16,10 +16,11 @@ the command line read it instead of the state.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import cathedral as cathedral_rules
-from .dice import YELLOW, WHITE, Die, beats, by_divisor, cathedral, defence_sum, farming, price
+from .dice import (CITIZEN_COST, YELLOW, WHITE, Die, beats, by_divisor, cathedral,
+                   defence_sum, farming, price)
 from .economy import MAX_CITIZENS, START_CITIZENS, Wages, rounds
 from .events import EventCard
 from .log import Line
@@ -76,10 +77,18 @@ class TroyesView:
     spaces: int = 6  # spaces in each building
     start_citizens: int = 0  # each player's citizens in the starting placement
     log: tuple[Line, ...] = ()  # what the last decisions did, newest last
+    keeps_supply: bool = False  # the reading keeps each player's own supply (``supply``)
+    citizen_cost: int = CITIZEN_COST  # influence for a citizen when the own supply is empty
+    secret_scores: bool = False  # each player's VP are their own until the end (looks)
 
     @property
     def finished(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def hides_scores(self) -> bool:
+        """Whether some player's VP are not in this view (a look shows a player their own)."""
+        return any(p.vp is None for p in self.players)
 
     def cathedral_levels(self, seat: int) -> tuple[int, ...]:
         """The cathedral levels (1-3) holding a cube of ``seat``."""
@@ -155,10 +164,15 @@ def _suggestion(state: Troyes) -> tuple[int, ...]:
     return tuple(ids)
 
 
-def view(state: Troyes) -> TroyesView:
-    """The public view of ``state``."""
+def view(state: Troyes, seat: int | None = None) -> TroyesView:
+    """What ``seat`` may know of ``state`` (None: the whole table): where the scores are
+    secret, every other player's VP are left out until the end ("참고: 게임 중에 점수는
+    비공개입니다")."""
     players = state.setup.players
-    return TroyesView(state.players, state.round, rounds(players), state.phase,
+    hidden = state.setup.secret and not state.finished
+    purses = tuple(replace(p, vp=None) if hidden and s != seat else p
+                   for s, p in enumerate(state.players, start=1))
+    return TroyesView(purses, state.round, rounds(players), state.phase,
                       state.start_player, state.actor, state.dice,
                       state.defence.black if state.phase == DEFENCE else (),
                       state.neutral_citizens, wages(state), _suggestion(state),
@@ -166,4 +180,6 @@ def view(state: Troyes) -> TroyesView:
                       tracks_board=state.setup.reading.tracks_board, cathedral=state.cathedral,
                       events=state.events, room=room(state), spaces=building_spaces(),
                       start_citizens=START_CITIZENS[players],
-                      log=state.log)
+                      log=state.log,
+                      keeps_supply=state.setup.reading.citizens_cost_influence,
+                      secret_scores=state.setup.secret)

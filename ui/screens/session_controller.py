@@ -56,10 +56,13 @@ class _GameId:
 
 
 class SessionController(SeatNames):
-    """One stored game being played; subclasses set ``rules`` and may narrow ``undoable``."""
+    """One stored game being played; subclasses set ``rules`` and may narrow ``undoable``;
+    a game whose players look at their own hidden things names the stored type of a look
+    (``look_type``): an undo takes back the step before the looks, never a look."""
 
     rules: Rules
     game_id = _GameId()
+    look_type: str | None = None
 
     def __init__(self, app, session: Session):
         self.app, self.session = app, session
@@ -139,10 +142,19 @@ class SessionController(SeatNames):
         """The standing decisions (stored forms): ``effective(session.decisions)``, as kept."""
         return tuple(self._timeline.standing)
 
+    def split_looks(self) -> tuple[tuple, tuple]:
+        """The standing decisions before the looks made since the last step, and those looks
+        (a look is never taken back: an undo takes back the step before it)."""
+        standing = self.standing
+        end = len(standing)
+        while end and self.look_type and standing[end - 1]["type"] == self.look_type:
+            end -= 1
+        return standing[:end], standing[end:]
+
     @property
     def can_undo(self) -> bool:
-        standing = self._timeline.standing
-        return bool(standing) and self.undoable(standing[-1])
+        steps, _ = self.split_looks()
+        return bool(steps) and self.undoable(steps[-1])
 
     def undo(self) -> None:
         """Take back the last standing decision (undo markers are stored in one transaction;
@@ -163,8 +175,10 @@ class SessionController(SeatNames):
         return self._timeline.before(k)
 
     def undo_markers(self) -> list[dict[str, Any]]:
-        """What an undo stores: one marker (a game may store more, see Citadels' looks)."""
-        return [{"type": UNDO}]
+        """Undo markers for the looks made since the last step and for the step, then those
+        looks again: the step is taken back, the looks stay on record."""
+        _, looks = self.split_looks()
+        return [{"type": UNDO}] * (len(looks) + 1) + [dict(look) for look in looks]
 
     def finish(self) -> None:
         """Close the game: it leaves the resume list and enters History with its outcome and

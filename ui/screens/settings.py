@@ -1,6 +1,6 @@
 """Settings: language, rotation, sound, a row for each game setting the registry gives
-(Tiletum's corruption tokens), and the way to the players the table remembers, the export to a
-USB stick, the hardware test and About."""
+(Troyes' scores during play, Tiletum's corruption tokens), and the way to the players the
+table remembers, the export to a USB stick, the hardware test and About."""
 
 from __future__ import annotations
 
@@ -32,8 +32,11 @@ class SettingsScreen(Screen):
         return self.t("settings.title")
 
     def _row(self, i: int) -> pygame.Rect:
-        return pygame.Rect(BODY.left + LABEL_W, BODY.top + 8 + i * (ROW_H + GAP),
-                           BODY.width - LABEL_W, ROW_H)
+        """Row ``i``: rows as tall as the body leaves for every row and the buttons below."""
+        rows = 4 + len(self.game_rows)  # language, rotation, sound, the games', the buttons
+        pitch = min(ROW_H + GAP, (BODY.height - 8 - 22) // rows)
+        return pygame.Rect(BODY.left + LABEL_W, BODY.top + 8 + i * pitch,
+                           BODY.width - LABEL_W, pitch - GAP)
 
     def _choices(self, row: int, options, label, is_selected, choose, prefix: str) -> None:
         area = self._row(row)
@@ -58,7 +61,8 @@ class SettingsScreen(Screen):
             self.add(Button(self._row(i), row.value, row.open, name=row.name,
                             size=theme.BODY_SIZE))
         bottom = self._row(3 + len(self.game_rows))
-        cells = grid(pygame.Rect(BODY.left, bottom.top + 12, BODY.width, ROW_H + 10), 4, 4, GAP)
+        cells = grid(pygame.Rect(BODY.left, bottom.top + 12, BODY.width, bottom.height + 10),
+                     4, 4, GAP)
         for rect, (name, key, action) in zip(cells, (
                 ("players", "settings.players", self.open_players),
                 ("usb", "settings.usb", self.open_usb),

@@ -12,7 +12,6 @@ from companion.citadels.catalogue import character
 from companion.citadels.game import CALLING, DRAFT, OVER, THEATER, CitadelsRules, RoundResult
 from companion.citadels.quick import quick_config
 from companion.citadels.readings import CURRENT
-from companion.session import UNDO
 
 from ..session_controller import SessionController
 
@@ -28,6 +27,7 @@ class CitadelsController(SessionController):
     """One Citadels game being played at the table: drafts and callings, round after round."""
 
     rules = RULES
+    look_type = LOOK
 
     @classmethod
     def new(cls, app, edition: str, players: int, characters, crown: int,
@@ -119,29 +119,9 @@ class CitadelsController(SessionController):
         screen; calling steps are."""
         return stored["type"] not in NOT_UNDONE
 
-    def _split_looks(self) -> tuple[tuple, tuple]:
-        """The standing decisions before the looks made since the last step, and those looks
-        (a look is never taken back: an undo takes back the step before it)."""
-        standing = self.standing
-        end = len(standing)
-        while end and standing[end - 1]["type"] == LOOK:
-            end -= 1
-        return standing[:end], standing[end:]
-
-    @property
-    def can_undo(self) -> bool:
-        steps, _ = self._split_looks()
-        return bool(steps) and self.undoable(steps[-1])
-
-    def undo_markers(self) -> list[dict]:
-        """Undo markers for the looks made since the last step and for the step, then those
-        looks again: the step is taken back, the looks stay on record."""
-        _, looks = self._split_looks()
-        return [{"type": UNDO}] * (len(looks) + 1) + [dict(look) for look in looks]
-
     def last_step(self) -> tuple[object, calling.CallingView]:
         """The step an undo would take back, and the public calling view just before it."""
-        steps, looks = self._split_looks()
+        steps, looks = self.split_looks()
         before = self.state_before(len(looks) + 1)  # from the checkpoints: no replay
         return RULES.decode(steps[-1]), RULES.view(before, None).calling
 

@@ -5,9 +5,11 @@ preselected; tap black dice to take them together with the highest; reroll or fl
 first; "cannot" only when the rules allow it), the actions (tap dice: the price per owner and
 what each action would give; an event names its card, a citizen where it came from and whom it
 pushed out), influence and passing (who passed: only passing). The title bar has Undo (asking
-first) and Events (the event cards, the cathedral, the log). The line under the districts says
-what the last decision did. It reads the game's view (companion/troyes/view.py): what the
-selected dice cost and give, and whether they hold off the black dice, come from the rules."""
+first), Events (the event cards, the cathedral, the log) and, where the scores are secret, My
+VP (a player's own, through their gate; the purses then show no VP). The line under the
+districts says what the last decision did. It reads the game's view (companion/troyes/view.py):
+what the selected dice cost and give, and whether they hold off the black dice, come from the
+rules."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from companion.errors import IllegalDecision
 from companion.troyes.dice import BLACK
 from companion.troyes.game import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, EVENT, EVENTS,
                                    FARMING, INCOME, PLACEMENT, Act, BlackDice, CollectIncome,
-                                   Defend, Fail, Flip, Pass, Place, Reroll, TroyesView)
+                                   Defend, Fail, Flip, Look, Pass, Place, Reroll, TroyesView)
 from companion.troyes.placement import BUILDINGS
 from companion.troyes.tracking import BUILDING_OF
 
@@ -33,6 +35,7 @@ from .citizens import CitizensScreen
 from .controller import TroyesController
 from .dice import FACES, SIZE as DIE, letters as dice_letters
 from .log_text import line_text
+from .own_score import ScoreLookScreen
 from .table import TroyesTableScreen
 from .undo import TroyesUndoScreen
 
@@ -41,10 +44,12 @@ PURSE_SIZE = 20  # read from the seats round the table
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
 
+TOP_W, TOP_GAP = (120, 96), 8  # the title bar's buttons: Undo, Events (and My VP, narrower)
+
+
 class TroyesBoardScreen(BoardExits, Screen):
     name = "troyes-board"
     shows_back = False
-    title_width = WIDTH - 264 - 2 * theme.MARGIN  # Undo and Events on the right
 
     def __init__(self, app, controller: TroyesController):
         self.controller = controller
@@ -78,6 +83,23 @@ class TroyesBoardScreen(BoardExits, Screen):
     def seat_lights(self):
         return seat_lights(turn=self.view.actor)
 
+    def top_buttons(self) -> list[tuple[str, str, object]]:
+        """The title bar's buttons: Undo, Events, and My VP where the scores are secret."""
+        looks = [("my-vp", "troyes.my_vp", self.my_vp)] if self.view.hides_scores else []
+        return [("undo", "troyes.undo", self.undo), ("table", "troyes.table", self.table),
+                *looks]
+
+    def top_rects(self) -> list[pygame.Rect]:
+        """Where the title bar's buttons go, right to left from the edge."""
+        count = len(self.top_buttons())
+        width = TOP_W[count > 2]
+        left = WIDTH - count * (width + TOP_GAP) - TOP_GAP
+        return [pygame.Rect(left + k * (width + TOP_GAP), 8, width, 48) for k in range(count)]
+
+    @property
+    def title_width(self) -> int:
+        return self.top_rects()[0].left - 2 * theme.MARGIN
+
     def title(self) -> str:
         v = self.view
         who = self.controller.name(v.actor) if v.actor else ""
@@ -104,10 +126,8 @@ class TroyesBoardScreen(BoardExits, Screen):
             self.add(Button(rect, label, action, name=name, selected=primary,
                             size=theme.BODY_SIZE, floor=theme.FLOOR_SIZE if self.choosing
                             else theme.LABEL_FLOOR))  # the answers may be names
-        for k, (name, key, action) in enumerate((("undo", "troyes.undo", self.undo),
-                                                  ("table", "troyes.table", self.table))):
-            self.add(Button(pygame.Rect(WIDTH - 264 + k * 128, 8, 120, 48),
-                            lambda key=key: self.t(key), action, name=name,
+        for rect, (name, key, action) in zip(self.top_rects(), self.top_buttons()):
+            self.add(Button(rect, lambda key=key: self.t(key), action, name=name,
                             size=theme.BODY_SIZE))
         self.focus = None
 
@@ -128,7 +148,7 @@ class TroyesBoardScreen(BoardExits, Screen):
                     ("count", lambda: t("troyes.black_n", n=self.black_count), None, False),
                     ("more", "+", lambda: self.set_black(1), False),
                     ("roll", t("troyes.roll_black"), self.roll_black, True)]
-        offered = self.offered = self.controller.offered()  # for the info line too
+        offered = self.offered = self.controller.offered() - {Look}  # looks: "My VP"
         if s.phase == DEFENCE:  # "cannot" only when the rules allow it; influence first
             return ([("fail", t("troyes.fail"), lambda: self.decide(Fail(s.actor)), False)]
                     if Fail in offered else []) + self.influence_buttons(offered) + (
@@ -240,10 +260,20 @@ class TroyesBoardScreen(BoardExits, Screen):
             return
         own = v.players[v.actor - 1].citizens
         self.ask(t("troyes.origin_info"),
-                 [("supply", t("troyes.from_supply"), lambda: self.ask_bumped(-1), True)] + [
+                 [("supply", self.supply_label(), lambda: self.ask_bumped(-1), True)] + [
                      (f"from-{b}", t("troyes.from_building", building=t(f"troyes.{b}")),
                       lambda k=k: self.ask_bumped(k), False)
                      for k, b in enumerate(BUILDINGS) if own[k]])
+
+    def supply_label(self) -> str:
+        """The own supply, with what it holds where the reading keeps it (empty: a citizen
+        for 2 influence)."""
+        v, t = self.view, self.t
+        if not v.keeps_supply:
+            return t("troyes.from_supply")
+        held = v.players[v.actor - 1].supply
+        return t("troyes.from_supply_n", n=held) if held else \
+            t("troyes.buy_citizen", cost=v.citizen_cost)
 
     def ask_bumped(self, origin: int) -> None:
         """Whose citizen the new one pushed out, if anyone's: nobody only while the building
@@ -287,6 +317,10 @@ class TroyesBoardScreen(BoardExits, Screen):
     def table(self) -> None:
         self.app.push(TroyesTableScreen(self.app, self.controller))
 
+    def my_vp(self) -> None:
+        """A player looks at their own VP, through their gate."""
+        self.app.push(ScoreLookScreen(self.app, self.controller, self.name))
+
     def reroll(self) -> None:
         if len(self.selected) != 1:
             self.problem = self.t("troyes.pick_one")
@@ -329,8 +363,8 @@ class TroyesBoardScreen(BoardExits, Screen):
             else:
                 p = s.players[owner - 1]
                 label = c.name(owner)
-                detail = self.t("troyes.purse", deniers=p.deniers, vp=p.vp,
-                                influence=p.influence)
+                detail = self.t("troyes.purse" if p.vp is not None else "troyes.purse_secret",
+                                deniers=p.deniers, vp=p.vp, influence=p.influence)
             draw_fitted(canvas, fonts, label, pygame.Rect(row.left + 8, row.top + 1, NAME_W - 22,
                                                           26),
                         theme.BODY_SIZE, theme.ACCENT if acting else theme.TEXT, bold=acting,
@@ -375,6 +409,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         v = self.view
         counts = v.neutral_citizens if owner is None else v.players[owner - 1].citizens
         text = " · ".join(f"{self.t(f'troyes.short_{b}')} {n}" for b, n in zip(BUILDINGS, counts))
+        if v.keeps_supply and owner is not None:
+            text += " · " + self.t("troyes.short_supply", n=v.players[owner - 1].supply)
         draw_fitted(canvas, self.app.fonts, text, pygame.Rect(row.left + NAME_W, row.top,
                                                               row.width - NAME_W - 8, row.height),
                     PURSE_SIZE)

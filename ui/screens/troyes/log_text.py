@@ -66,6 +66,8 @@ def line_text(t, name, line: Line) -> str:
         return t("troyes.log_citizens", name=who, counts="/".join(map(str, f["citizens"])))
     if code == "placement":
         return t("troyes.log_placement")
+    if code == "look":
+        return t("troyes.log_look", name=who)
     if code == "adjust":
         changes = ", ".join(f"{t(f'troyes.{k}')} {v:+d}" for k, v in f.items() if v)
         return t("troyes.log_adjust", name=who, changes=changes or "0")
@@ -96,6 +98,8 @@ def _action(t, name, who: str, line: Line, f: dict) -> str:
             if f["bumped"] != -1:
                 result += t("troyes.log_bumped", name=name(f["bumped"]) if f["bumped"]
                             else t("troyes.neutral"))
+            if "bought" in f:
+                result += t("troyes.log_bought", cost=f["bought"])
     elif code == "event" and "event" in f:
         result = t("troyes.log_gain_cubes", event=f["event"], cubes=f["cubes"]) \
             + _award(t, name, f)

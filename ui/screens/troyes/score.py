@@ -1,7 +1,8 @@
 """Troyes final scoring on the device: per player, score tokens, unresolved events with a cube,
 worker-space VP, the cathedral levels holding a cube, and each character card's points (their
 criteria are not in the rulebook, so the table enters them card by card); then the results with
-a stacked bar per player and History."""
+a stacked bar per player and History. The cathedral's loss is whole (-2 per level without a
+cube, whatever else is held: a total may be below 0; docs/rules-readings.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import replace
 import pygame
 
 from companion.games import rules_for
+from companion.troyes.readings import CURRENT
 from companion.troyes.scoring import CATHEDRAL_LEVELS, TroyesPlayer
 
 from ... import theme
@@ -90,7 +92,8 @@ class TroyesScoreController(PlayerScoreController):
         and ``game_result``: the device-run game these scores finish, and what it kept;
         ``players``: the entries prefilled from the game as the device kept it."""
         players = players or [TroyesPlayer(n, character_points=(0,) * cards) for n in names]
-        return cls.create(app, players, game_session, game_result=dict(game_result or {}))
+        return cls.create(app, players, game_session, game_result=dict(game_result or {}),
+                          rules=CURRENT.number)  # scored by the rulebook as read now
 
 
 open_score_entry = opener(TroyesScoreController)

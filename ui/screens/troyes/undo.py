@@ -13,5 +13,6 @@ class TroyesUndoScreen(UndoQuestion):
 
     def __init__(self, app, controller: TroyesController):
         super().__init__(app, controller)
-        log = controller.view().log  # the newest line is what the last decision did
-        self.step = line_text(self.t, controller.name, log[-1]) if log else ""
+        # the newest line of a step is what an undo takes back (a look never is)
+        steps = [line for line in controller.view().log if line.code != "look"]
+        self.step = line_text(self.t, controller.name, steps[-1]) if steps else ""
