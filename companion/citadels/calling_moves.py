@@ -17,10 +17,12 @@ def _ranks_other_than(state: Calling, *excluded: int) -> list[int]:
     return [r for r in state.setup.ranks if r not in excluded and r != NO_RANK]
 
 
-# the abilities a player may leave unused (seed 000: optional unless "반드시" or "절대로"), by
-# the decision they need; the Witch's naming is "반드시"
-OPTIONAL = {"assassin": "target", "thief": "target", "magistrate": "warrants",
-            "blackmailer": "threats"}
+# the abilities the device records, by the decision they need before the turn may end
+NEEDS = {"assassin": "target", "witch": "target", "thief": "target", "magistrate": "warrants",
+         "blackmailer": "threats"}
+# those a player may leave unused (seed 000: optional unless "반드시" or "절대로"); the Witch's
+# naming is "반드시"
+OPTIONAL = frozenset(NEEDS) - {"witch"}
 
 
 def real_threat_revealed(state: Calling) -> bool:
@@ -61,9 +63,8 @@ def pending(state: Calling) -> str | None:
         return "turn_threat"
     used = {"assassin": state.killed, "witch": state.bewitched, "thief": state.robbed,
             "magistrate": state.warrants, "blackmailer": state.threats}
-    if cid in used and not used[cid] and not (cid in OPTIONAL and state.declined):
-        return "warrants" if cid == "magistrate" else "threats" if cid == "blackmailer" \
-            else "target"
+    if cid in NEEDS and not used[cid] and not (cid in OPTIONAL and state.declined):
+        return NEEDS[cid]
     if cid == "emperor" and not state.crown_given and crown_options(state, state.actor):
         return "give_crown"  # (with 2 players there may be nobody to give it to)
     return None
@@ -140,7 +141,7 @@ def steps(state: Calling) -> tuple[Decision, ...]:
     blackmailer = placed_by(state, "blackmailer")
     if needed == "turn_threat":
         return (RevealThreat(blackmailer), KeepThreat(blackmailer))
-    decline = (Decline(actor),) if OPTIONAL.get(state.character) == needed else ()
+    decline = (Decline(actor),) if state.character in OPTIONAL else ()
     if needed == "target":
         return tuple(Target(actor, r) for r in _target_options(state)) + decline
     if needed == "warrants":
