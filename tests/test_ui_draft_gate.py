@@ -95,7 +95,7 @@ def test_a_short_tap_on_the_name_says_to_hold_longer(make_app):
     before = drawn_now(app, drawn)
     play(app, "TAP @player\nEXPECT gate")
     after = drawn_now(app, drawn)
-    assert "until your screen opens" in after and "until your screen opens" not in before
+    assert "a little longer" in after and "a little longer" not in before
     play(app, "HOLD @player\nEXPECT draft-private")
 
 

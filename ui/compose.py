@@ -22,7 +22,7 @@ from .events import Poster
 from .fonts import find_fonts
 from .hub_presenter import HubPresenter
 from .overlays import STRIP_HEIGHT
-from .private_guard import quiet_choices
+from .quiet_time import quiet_choices
 from .screens.home import HomeScreen
 from .screens.kept import resume_latest
 from .screens.language import LanguageScreen

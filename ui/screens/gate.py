@@ -19,7 +19,7 @@ from hw.controls import Control, ControlEvent, Kind
 
 from .. import theme
 from ..geometry import WIDTH
-from ..private_guard import quiet_time
+from ..quiet_time import quiet_time
 from ..seat_lights import seat_lights
 from ..widgets import Button, draw_fitted, draw_paragraph, draw_text
 from .base import BODY, Screen
@@ -125,14 +125,14 @@ class GateScreen(Screen):
             draw_fitted(canvas, fonts, self.note(),
                         pygame.Rect(BODY.left, BODY.top + 78, BODY.width, 34), theme.BODY_SIZE,
                         anchor="center", floor=theme.NOTICE_SIZE)
-        draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left + 40, BODY.top + 262,
-                                                               BODY.width - 80, 60),
+        draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left + 40, BODY.top + 252,
+                                                               BODY.width - 80, 80),
                        theme.BODY_SIZE, theme.ACCENT if self.identified else theme.TEXT_DIM)
         warning = self.warning or (self.t(f"gate.hidden_{self.hidden_again}", time=quiet_time(
             self.t, self.app.private_timeout)) if self.hidden_again else None)
         if warning:
-            draw_paragraph(canvas, fonts, warning, pygame.Rect(BODY.left, BODY.bottom - 56,
-                                                               BODY.width, 56),
+            draw_paragraph(canvas, fonts, warning, pygame.Rect(BODY.left, BODY.bottom - 52,
+                                                               BODY.width, 52),
                            theme.BODY_SIZE, theme.WARNING, names=(self.player,))
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from .. import registry, theme
 from ..config import ROTATIONS
-from ..private_guard import quiet_choices, quiet_time
+from ..quiet_time import quiet_choices, quiet_time
 from ..widgets import Button, draw_paragraph, fit_size, grid, wrap
 from .base import BODY, Screen
 
