@@ -48,12 +48,14 @@ def remembered_table(app, stored: dict[str, Any]) -> list[str]:
 
 class TableSetup:
     """A setup screen's table. The screen sets ``game_id``, ``low``, ``high`` and calls
-    ``open_table(default_count)`` in ``__init__`` before ``Screen.__init__``."""
+    ``open_table(default_count)`` in ``__init__`` before ``Screen.__init__``; ``kept``: its
+    Continue button (ui/screens/kept.py), told when the table changes."""
 
     app: Any
     game_id: str
     low: int
     high: int
+    kept: Any = None
 
     def open_table(self, default_count: int) -> dict[str, Any]:
         """Set the table from the last game's; return the stored choices for the screen."""
@@ -95,6 +97,8 @@ class TableSetup:
     def _seat(self, players: int) -> None:
         self.players = max(self.low, min(self.high, players))
         self.count_changed()
+        if self.kept is not None:
+            self.kept.settle()
 
     def join(self, names: list[str]) -> None:
         """The players chosen after "+": the seats without a name stay, after them."""
