@@ -243,9 +243,8 @@ class KeptButtons:
         if not self.rows:
             return ""
         row = self.rows[0]
-        return self.app.t("kept.continue_whose", progress=progress_text(self.app, row),
-                          names=fitted_names(self.app, row, self.button.rect.width - 16,
-                                             self.LABEL))
+        return self.app.t("kept.continue_at", progress=progress_text(self.app, row)) + "\n" + \
+            fitted_names(self.app, row, self.button.rect.width - 16, self.LABEL)
 
     def refresh(self) -> None:
         self.rows = [r for r in self.app.store.kept(self.kinds, limit=RESUME_CANDIDATES)

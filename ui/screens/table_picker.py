@@ -50,9 +50,8 @@ class TablePickerScreen(Screen):
         items = [("new", lambda: self.t("table.new"), self.new_player),
                  ("clear", lambda: self.t("table.clear"), self.clear)]
         if self.unnamed is not None:
-            seat = self.t("setup.seat_name", n=self.unnamed[0])
-            items.append(("unnamed", lambda: self.t("table.unnamed", name=seat),
-                          self.seat_unnamed))
+            items.append(("unnamed", lambda: self.t("table.unnamed", name=self.t(
+                "setup.seat_name", n=self.unnamed[0])), self.seat_unnamed))
         items.append(("done", lambda: self.t("table.done", n=len(self.chosen)), self.done))
         for rect, (name, label, action) in zip(grid(BOTTOM, len(items), len(items), 12),
                                                items):
