@@ -131,7 +131,9 @@ def test_plus_offers_the_remembered_players_not_seated(make_app, language, hint)
     play(app, "TAP @unnamed\nEXPECT troyes-setup")
     assert setup.names()[2] == seat and setup.players == 3
     play(app, "TAP @more\nEXPECT table-picker")  # who joins sits after the named players
-    play(app, f"TAP @player{app.top.everyone.index('Ben')}\nTAP @done\nEXPECT troyes-setup")
+    play(app, f"TAP @player{app.top.everyone.index('Ben')}")
+    assert not app.top.button("unnamed").enabled  # (it would leave Ben out)
+    play(app, "TAP @done\nEXPECT troyes-setup")
     assert setup.names()[2:] == ["Ben", seat.replace("3", "4")]
 
 

@@ -27,9 +27,9 @@ class TablePickerScreen(Screen):
                  on_done: Callable[[list[str]], None],
                  unnamed: tuple[int, Callable[[], None]] | None = None):
         """``unnamed``: (seat, seat it) when a seat is being added: it may be left without a
-        name."""
+        name (while the table is as it was)."""
         self.low, self.high, self.on_done, self.unnamed = low, high, on_done, unnamed
-        self.chosen = list(chosen)
+        self.chosen, self.opened = list(chosen), list(chosen)
         self.first = 0  # the first player shown (pages of PAGE)
         self.everyone: list[str] = []
         super().__init__(app)
@@ -72,6 +72,8 @@ class TablePickerScreen(Screen):
         self.button("page-up").enabled = self.first > 0
         self.button("page-down").enabled = self.first + PAGE < len(self.everyone)
         self.button("done").enabled = self.low <= len(self.chosen) <= self.high
+        if self.unnamed is not None:
+            self.button("unnamed").enabled = self.chosen == self.opened
         self.app.dirty = True
 
     def shown(self, i: int) -> str | None:
