@@ -48,12 +48,12 @@ class App:
     ``ui/compose.py`` builds (store, fonts, messages, hardware, display, speaker)."""
 
     def __init__(self, config, *, clock: Clock, headless: bool, lock, store, fonts,
-                 catalog: Catalog, language_chosen: bool, hw, display, debug_strip: bool,
+                 catalog: Catalog, language_chosen: bool, hw, display,
                  speaker, notifier, poster, hub_view, notices: list[tuple[str, dict]]):
         self.config, self.clock, self.headless = config, clock, headless
         self.lock, self.store, self.fonts, self.catalog = lock, store, fonts, catalog
         self.language_chosen = language_chosen
-        self.hw, self.display, self.debug_strip = hw, display, debug_strip
+        self.hw, self.display = hw, display
         self.speaker, self.notifier, self.poster = speaker, notifier, poster
         self.notices = notices
         self.rotation = display.rotation  # "auto" chosen from the screen's shape

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from companion.errors import RuleError
+from companion.records import places
 
 from .. import theme
 from ..widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
@@ -75,14 +76,18 @@ class ResultsScreen(Screen):
         return self.t("score.results_title")
 
     def ranked(self) -> list[dict]:
-        by_name = {p["name"]: p for p in self.data["players"]}
-        return [by_name[n] for n in self.data["ranking"]]
+        """The players, best first."""
+        return [player for player, _ in self.placed()]
+
+    def placed(self) -> list[tuple[dict, int]]:
+        """(player, place), best first: players level on points share a place."""
+        return places(self.data)
 
     def build(self) -> None:
         if self.data is not None:
             rows = self.ranked()
-            for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
-                self.add(Button(rect, "", lambda p=player: self.open(p), name=f"row{place}",
+            for k, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+                self.add(Button(rect, "", lambda p=player: self.open(p), name=f"row{k}",
                                 size=theme.SMALL_SIZE))
         if self.controller is None:
             items = [("done", "common.back", self.app.pop, True)]
@@ -174,17 +179,17 @@ class ResultsScreen(Screen):
                            theme.BODY_SIZE, theme.WARNING, names=self.controller.names)
             return
         self.draw_legend(canvas)
-        rows = self.ranked()
-        top = max((sum(max(0, self.points(p, c)) for c in self.categories) for p in rows),
+        rows = self.placed()
+        top = max((sum(max(0, self.points(p, c)) for c in self.categories) for p, _ in rows),
                   default=0) or 1
         winners = set(self.data["winners"])
-        for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+        for rect, (player, place) in zip(self.row_rects(len(rows)), rows):
             won = player["name"] in winners
             color = theme.ACCENT if won else theme.TEXT
             label = self.label_rect(rect)
             total = draw_text(canvas, fonts, str(player["total"]), label.midright,
                               theme.BODY_SIZE, color, bold=True, anchor="midright", box=label)
-            draw_fitted(canvas, fonts, f"{place}. {player['name']}",
+            draw_fitted(canvas, fonts, f"{self.t('score.rank', n=place)} {player['name']}",
                         pygame.Rect(label.left, label.top, total.left - 12 - label.left,
                                     label.height),
                         theme.BODY_SIZE, color, bold=won, name=player["name"])
