@@ -16,7 +16,7 @@ tuples, not dataclasses, whose making costs the first frame; docs/architecture.m
 >>> schema_for("citadels").seat_tags, schema_for("race") == ResultSchema()
 ('final_characters', True)
 >>> [r.number for r in game("troyes").rulebook_readings().all]
-[1, 2, 3, 4, 5]
+[1, 2, 3, 4, 5, 6]
 """
 
 from __future__ import annotations

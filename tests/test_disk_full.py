@@ -13,6 +13,8 @@ import pytest
 from conftest import play, record_text
 from game_paths import LEAVE, START, session_on_screen
 
+TROYES_STEP = "TAP @reveal-plunder\nTAP @enter"  # after the income: the Plunder entered
+
 
 @pytest.fixture
 def small_disk(tmp_path):
@@ -49,7 +51,7 @@ def test_disk_full_says_so_loses_nothing_and_retries(make_app, small_disk):
     before = decisions(app, session)
     filler = fill(small_disk)
     drawn = record_text(app)
-    play(app, "TAP @roll\nEXPECT save-failed")
+    play(app, TROYES_STEP + "\nEXPECT save-failed")
     app.dirty = True
     app.settle()
     assert any("the storage is full" in text for text in drawn)
@@ -91,5 +93,5 @@ def test_a_read_only_data_folder_shows_its_games_and_says_they_cannot_be_saved(m
     assert again.store.read_only
     assert any(k == "notice.store_read_only" for k, _ in again.notices)
     assert session_on_screen(again) == kept  # the kept game is there to see
-    play(again, "TAP @roll\nEXPECT save-failed")
+    play(again, TROYES_STEP + "\nEXPECT save-failed")
     assert again.top.reason == "read_only"

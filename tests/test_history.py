@@ -11,6 +11,7 @@ import random
 import pytest
 from citadels_driver import play_to_the_end, setup_lines
 from game_paths import troyes_placement
+from troyes_driver import roll_black
 from conftest import play, record_text
 
 from ui import registry
@@ -280,7 +281,9 @@ def test_a_troyes_game_ended_with_done_is_scored_later_on_its_own_row(make_app):
     app.seeds = iter(range(3, 99))
     play(app, "TAP @troyes\nTAP @fewer\nTAP @start\nEXPECT troyes-board\n" + troyes_placement(2))
     for _ in range(4):
-        play(app, "TAP @income\nTAP @fewer\nTAP @roll\nTAP @pass\nTAP @pass")
+        play(app, "TAP @income")
+        roll_black(app, 0)
+        play(app, "TAP @pass\nTAP @pass")
     play(app, "TAP @done\nEXPECT home")
     (row,) = app.store.rows()
     assert row.finished and "scores" not in row.result

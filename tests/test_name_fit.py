@@ -402,7 +402,8 @@ TROYES_SCREENS = {
 
 
 def troyes_quickly_to_the_end(app) -> None:
-    """The rounds left, each player passing at once, no black dice."""
+    """The rounds left: the event cards entered as prefilled, no black dice, each player
+    passing at once."""
     from companion.troyes.state import ACTIONS, DEFENCE, EVENTS, INCOME, OVER
 
     c = app.top.controller
@@ -410,6 +411,9 @@ def troyes_quickly_to_the_end(app) -> None:
         phase = c.view().phase
         if phase == INCOME:
             go(app, "TAP @income")
+        elif phase == EVENTS and c.view().asked:  # the cards revealed, as prefilled
+            go(app, f"TAP @reveal-{c.view().asked[0]}", "EXPECT troyes-event-entry",
+               "TAP @enter", "EXPECT troyes-board")
         elif phase == EVENTS:
             go(app, *["TAP @fewer"] * app.top.black_count, "TAP @roll")
         elif phase == DEFENCE:

@@ -13,6 +13,7 @@ from companion.errors import IllegalDecision
 from companion.tiletum import game as tiletum
 from companion.tiletum import readings as tiletum_readings
 from companion.troyes import readings as troyes_readings
+from companion.troyes import reveals
 from companion.troyes.moves import steps
 from companion.score_entry import EnterPlayer
 from companion.troyes.game import (ACTIONS, DEFENCE, INCOME, OVER, PLACEMENT, Act, BlackDice,
@@ -30,7 +31,7 @@ TILETUM_CONFIG = {k: v for k, v in tiletum.config_for(
 NUMBERED = "rules {0.number}".format
 GAMES = [(TroyesRules(), TROYES_CONFIG, troyes_readings.READINGS),
          (tiletum.TiletumRules(), TILETUM_CONFIG, tiletum_readings.READINGS)]
-NEWEST = {"Troyes": 5, "Tiletum": 5}  # each game's current reading
+NEWEST = {"Troyes": 6, "Tiletum": 5}  # each game's current reading
 
 
 # --- which reading a stored game names ----------------------------------------------------------
@@ -64,10 +65,10 @@ def test_the_readings_are_those_kept_games_were_played_by():
     assert [(r.passed_player_only_passes, r.must_defend, r.tracks_board, r.max_black,
              r.ends_round_without_dice)
             for r in TROYES] == [(False, False, False, 12, False), (True, True, False, 12, False),
-                                 (True, True, True, 6, False), (True, True, True, 6, True),
-                                 (True, True, True, 6, True)]
+                                 (True, True, True, 6, False)] + [(True, True, True, 6, True)] * 3
     assert [(r.citizens_cost_influence, r.secret_scores, r.whole_cathedral_loss)
-            for r in TROYES] == [(False, False, False)] * 4 + [(True, True, True)]
+            for r in TROYES] == [(False, False, False)] * 4 + [(True, True, True)] * 2
+    assert [r.asks_events for r in TROYES] == [False] * 5 + [True]
     assert [(r.turning_needs_gold, r.follows_king_track, r.order_follows_seats,
              r.first_festival_for_all, r.king_take_moves_disc) for r in TILETUM] == [
         (False, False, False, False, False), (True, False, False, False, False),
@@ -83,11 +84,20 @@ def test_new_games_store_the_current_reading():
 
 # --- Troyes ---------------------------------------------------------------------------------------
 
+def troyes_events(setup):
+    """The events phase of a game of ``setup`` after the income, the cards asked (a reading
+    that asks them) entered as prefilled."""
+    state = apply(start(setup, 4), CollectIncome())
+    while reveals.asked(state):
+        state = apply(state, reveals.samples(state)[0])
+    return state
+
+
 def troyes_actions(reading, black=0):
     """A 2-player game of ``reading`` (every building full) after the income and ``black``
     black dice."""
     setup = TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number)
-    return apply(apply(start(setup, 4), CollectIncome()), BlackDice(black))
+    return apply(troyes_events(setup), BlackDice(black))
 
 
 @pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
@@ -135,7 +145,7 @@ def test_troyes_tracks_board(reading):
     assert view(state).tracks_board == reading.tracks_board
     card = RevealEvent("red", 2, 2, 1, 1)
     if reading.tracks_board:
-        assert len(apply(state, card).events) == 1
+        assert apply(state, card).events[-1].id == len(state.events) + 1
     else:
         with pytest.raises(IllegalDecision) as refused:
             apply(state, card)
@@ -147,14 +157,56 @@ def test_troyes_max_black(reading):
     """The box: "검은색 주사위(외적) 6개" — the events add at most 6 black dice at once (before
     the board was tracked, the device allowed 12)."""
     assert troyes_readings.CURRENT.max_black == 6
-    state = apply(start(TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number), 4),
-                  CollectIncome())
+    state = troyes_events(TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number))
     assert view(state).max_black == reading.max_black
     assert steps(state) == [BlackDice(n) for n in range(reading.max_black + 1)]
     apply(state, BlackDice(reading.max_black))
     with pytest.raises(IllegalDecision) as refused:
         apply(state, BlackDice(reading.max_black + 1))
     assert refused.value.code == "troyes.black_count"
+
+
+def refused_code(state, decision) -> str:
+    with pytest.raises(IllegalDecision) as refused:
+        apply(state, decision)
+    return refused.value.code
+
+
+@pytest.mark.parametrize("reading", TROYES, ids=NUMBERED)
+def test_troyes_asks_events(reading):
+    """The events phase: "빨간색 사건 카드 더미 맨 위에서 카드를 1장 공개 ... 공개된 빨간색 카드에는
+    흰색 또는 노란색 사건 카드가 표시되어 있습니다. 표시된 색깔의 카드 더미 맨 위에서 카드를 1장
+    공개"; "약탈 사건은 항상 놓여있습니다"; "군사 사건(검은색 주사위가 표시되어 있습니다): 시작
+    플레이어는 해당 사건 카드에 표시된 만큼의 검은색 주사위를 가져옵니다". From rules 6 the black
+    dice wait for the Plunder (until it is on the table), then the red card, then the white or
+    yellow one it names, each refused out of its turn; the view says which is asked and how many
+    black dice the cards on the table show (at most the box's 6), and the next round asks the
+    red card again. Before, the black dice came first and a card was entered any time."""
+    setup = TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number)
+    state = apply(start(setup, 4), CollectIncome())
+    if not reading.asks_events:
+        assert view(state).asked == () and not view(state).asks_events
+        assert apply(state, BlackDice(1)).phase == DEFENCE
+        return
+    plunder, red = reveals.prefill(reveals.PLUNDER), reveals.prefill("red")
+    white, yellow = reveals.prefill("white"), reveals.prefill("yellow")
+    assert view(state).asked == ("plunder",) and steps(state) == [plunder]
+    assert {refused_code(state, d) for d in (BlackDice(0), red)} == {"troyes.plunder_first"}
+    state = apply(state, plunder)
+    assert view(state).asked == ("red",) and steps(state) == [red]
+    assert {refused_code(state, d) for d in (BlackDice(0), white)} == {"troyes.red_first"}
+    state = apply(state, replace(red, black=2))
+    assert view(state).asked == ("white", "yellow") and steps(state) == [white, yellow]
+    assert {refused_code(state, d) for d in (BlackDice(0), red)} == {"troyes.named_first"}
+    state = apply(state, replace(yellow, black=1))
+    assert view(state).asked == () and view(state).black_shown == 3
+    assert [(c.deck, c.plunder) for c in state.events] == [("", True), ("red", False),
+                                                           ("yellow", False)]
+    state = apply(apply(apply(state, BlackDice(0)), Pass(1)), Pass(2))
+    state = apply(state, CollectIncome())
+    assert state.round == 2 and view(state).asked == ("red",)
+    state = apply(apply(state, replace(red, black=4)), white)
+    assert view(state).black_shown == 6  # 2 + 1 + 4, the box's 6 at most
 
 
 # --- Tiletum --------------------------------------------------------------------------------------
@@ -369,7 +421,7 @@ def test_troyes_secret_scores(reading):
             apply(state, Look(2))
         assert refused.value.code == "troyes.scores_shown"
     shown = TroyesSetup(2, ((2, 2, 2),) * 2, (2, 2, 2), rules=reading.number, scores_shown=True)
-    shown = with_vp(apply(apply(start(shown, 4), CollectIncome()), BlackDice(0)), 7, 3)
+    shown = with_vp(apply(troyes_events(shown), BlackDice(0)), 7, 3)
     assert [p.vp for p in view(shown).players] == [7, 3] and Look(2) not in legal(shown)
     over = replace(state, phase=OVER)
     assert [p.vp for p in view(over).players] == [7, 3] and not legal(over)

@@ -90,3 +90,23 @@ def test_a_tiletum_game_becomes_its_score_inputs_in_the_last_turn_order():
     state = TiletumRules().initial(config_for(3, (2, 3, 1), DEFAULT_FESTIVALS, (0,) * 6), 7)
     players = view(state).score_inputs(["Mina", "Joon", "Sora"])
     assert [(p.name, p.turn_order) for p in players] == [("Joon", 1), ("Sora", 2), ("Mina", 3)]
+
+
+def test_a_tiletum_score_entry_starts_from_the_vp_and_gold_the_device_kept():
+    """Issue 37, item 8: each player's "VP on the score track" starts from the festivals and
+    the king phases the device scored, never below 0 ("점수 트랙에서 자신의 승점은 절대 '0'
+    미만으로 내려가지 않습니다"), and the resources left from the gold it kept, counted together
+    as the rulebook scores them ("아무 자원 4개마다 1 VP")."""
+    from companion.tiletum.game import DEFAULT_FESTIVALS, TiletumRules, config_for, view
+    from companion.tiletum.scoring import ANY
+
+    state = TiletumRules().initial(config_for(3, (2, 3, 1), DEFAULT_FESTIVALS, (0,) * 6), 7)
+    players = tuple(replace(p, festival_vp=vp) for p, vp in zip(state.players,
+                                                                ((6, 9), (), (2,))))
+    state = replace(state, players=players,
+                    king=replace(state.king, vp=(4, -3, -10)))  # seats 1, 2, 3
+    inputs = {p.name: (p.vp, p.resources) for p in view(state).score_inputs(["Mina", "Joon",
+                                                                             "Sora"])}
+    gold = {name: state.players[seat].gold for seat, name in enumerate(("Mina", "Joon", "Sora"))}
+    assert inputs == {"Mina": (19, {ANY: gold["Mina"]}), "Joon": (0, {ANY: gold["Joon"]}),
+                      "Sora": (0, {ANY: gold["Sora"]})}

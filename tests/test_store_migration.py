@@ -36,7 +36,8 @@ EXPECTED = json.loads((DATA / "store-v1.expected.json").read_text())
 ADDED = {"cathedral", "events", "cards", "bumped", "placed", "log",  # Troyes, rules 3 (issue 17)
          "king",  # Tiletum, rules 3 (issue 17)
          "quick",  # Citadels' classic quick game (issue 36): False in every kept game
-         "theater", "swapping"}  # Citadels' Theater (issue 36): not in any kept game
+         "theater", "swapping",  # Citadels' Theater (issue 36): not in any kept game
+         "reveals"}  # Troyes, rules 6 (issue 37): the cards asked this round, 0 in kept games
 RECORDED_NAMES = {"CitadelsGame": "Game"}  # states' classes renamed since (issue 35)
 
 

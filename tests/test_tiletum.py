@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from companion.errors import IllegalDecision
 from companion.rng import Rng
-from companion.tiletum.scoring import (TiletumPlayer, TiletumScoringError, festival_points,
+from companion.tiletum.scoring import (ANY, TiletumPlayer, TiletumScoringError, festival_points,
                                        final_points, score_game)
 from companion.tiletum.wheel import (ACTIONS, COLOURS, TileDie, action_at, bag, change_pip,
                                      corruption_draw, corruption_tokens, draw, orientation,
@@ -129,6 +129,20 @@ def test_the_rulebooks_worked_example_comes_out_right():
     s = final_points(blue)
     assert (s.posts_pillars, s.buildings, s.resources) == (25, 10, 2)
     assert s.total == 40 + 37
+
+
+def test_resources_count_together_whatever_their_kind():
+    """"3. 개인 저장소에 남아있는 아무 자원 4개마다 1 VP를 획득합니다": the worked example's 3 iron,
+    5 gold and 1 wool are 9 resources, 2 VP, entered by kind or as one count (``ANY``, what the
+    device asks); an unknown kind is still refused."""
+    by_kind = TiletumPlayer("Blue", resources={"iron": 3, "gold": 5, "wool": 1})
+    together = TiletumPlayer("Blue", resources={ANY: 9})
+    assert final_points(by_kind) == final_points(together) and final_points(together).resources == 2
+    score_game([together, TiletumPlayer("Red", resources={ANY: 3}, turn_order=2)])
+    with pytest.raises(TiletumScoringError) as refused:
+        score_game([TiletumPlayer("Blue", resources={"gems": 4}),
+                    TiletumPlayer("Red", turn_order=2)])
+    assert refused.value.code == "tiletum.scoring.resource"
 
 
 @pytest.mark.parametrize("built, vp", [(0, 0), (1, 0), (2, 0), (3, 5), (4, 10), (5, 20), (6, 30)])

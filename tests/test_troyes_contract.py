@@ -95,7 +95,9 @@ def tracked_candidates(state) -> list:
     out = candidates(state)
     n, actor = state.setup.players, state.actor or 1
     out += [g.Place(seat, b) for seat in (actor, actor % n + 1) for b in (-1, 0, 1, 2, 3)]
-    out += [*CARDS, g.RevealEvent("green", 2, 3, 4, 2), g.RevealEvent("red", 0, 3, 4, 2)]
+    out += [*CARDS, g.RevealEvent("green", 2, 3, 4, 2), g.RevealEvent("red", 0, 3, 4, 2),
+            *(g.RevealEvent("red", 2, 3, 4, 2, deck=deck) for deck in ("red", "white", "pink")),
+            g.RevealEvent("red", 2, 3, 4, 2, black=-1)]
     for card in state.events:
         out += [g.Cubes(card.id, owner, k) for owner in (0, 1, n + 1) for k in (0, 1, card.free,
                                                                                 card.free + 1)]
@@ -137,14 +139,15 @@ def choose_secret(data, legal):
 @settings(max_examples=3, deadline=None)
 @given(data=st.data(), seed=SEEDS)
 def test_random_tracked_games_keep_the_contract_and_the_limits(players, data, seed):
-    """Rules 3 and 5 from the starting placement (the game places every citizen, then neutral
+    """Rules 3, 5 and 6 from the starting placement (the game places every citizen, then neutral
     ones fill the spaces left) to the end; the limits hold at every step. Rules 5 (issue 36,
     items 8 and 10): the own supply and bought citizens within the limits, looks, and at every
-    step a table's view that tells nothing of anyone's VP (``check_view``)."""
+    step a table's view that tells nothing of anyone's VP (``check_view``). Rules 6 (issue 37,
+    item 7): the event cards asked before the black dice, any other card refused then."""
     config = {"players": players, "citizens": [[0, 0, 0]] * players,
               "neutral": [2, 2, 2] if players == 2 else [0, 0, 0],
               "first": data.draw(st.integers(1, players)),
-              "rules": data.draw(st.sampled_from((3, 5)))}
+              "rules": data.draw(st.sampled_from((3, 5, 6)))}
     state = play(data, RULES, config, seed, range(1, players + 1), secret_candidates,
                  choose=choose_secret)
     assert RULES.outcome(state).finished

@@ -123,7 +123,7 @@ def test_a_game_kept_under_rules_1_replays_as_it_was_played():
     from companion.troyes.readings import CURRENT
     config = {"players": 2, "citizens": [[1, 1, 1], [1, 1, 1]]}
     old = TroyesRules().initial(config, 8)
-    assert old.setup.rules == 1 and CURRENT.number == 5
+    assert old.setup.rules == 1 and CURRENT.number == 6
     old = apply(apply(apply(old, CollectIncome()), BlackDice(0)), Pass(1))
     die2 = next(i for i, d in old.dice if d.owner == 2)
     old = apply(old, Act(2, (die2,), "card", 6))

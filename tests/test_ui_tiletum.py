@@ -309,8 +309,21 @@ def test_corruption_tokens_from_settings_go_into_new_games(make_app):
     assert 0 not in state.tokens
 
 
+def set_to(app, field: str, target: int) -> None:
+    """Step a score entry's number to ``target`` with its - and + buttons."""
+    entry = app.top
+    while entry.value(field) != target:
+        play(app, f"TAP @{field}-{'more' if entry.value(field) < target else 'less'}")
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_a_whole_game_to_final_scores_and_history(make_app, tmp_path, language):
+    """Seed 004, 게임 종료 및 최종 점수 계산: "1. 지도 상에 놓은 자신의 교역소와 기둥의 수를 곱하여
+    ... 2. ... 완성한 건물 1/2/3/4/5/6개에 대하여, 0/0/5/10/20/30 VP ... 3. 개인 저장소에 남아있는
+    아무 자원 4개마다 1 VP를 획득합니다", added to "게임 중 획득한 점수". Each player's entry
+    starts from what the device kept (issue 37, item 8): the score track's VP from the festivals
+    and the king phases, and the gold as resources left, counted together as the rulebook scores
+    them (one number, not one per kind); the screen says where they came from."""
     app = make_app(language=language)
     app.seeds = iter(range(61, 99))
     setup_game(app, 2)
@@ -320,16 +333,30 @@ def test_a_whole_game_to_final_scores_and_history(make_app, tmp_path, language):
         play_round(app)
     assert c.view().phase == "over"
     shot(app, tmp_path, "over")
-    order = [c.name(seat) for seat in c.view().order]
+    v = c.view()
+    order = [c.name(seat) for seat in v.order]
     play(app, "TAP @score\nEXPECT tiletum-score-entry")
+    for place, seat in enumerate(v.order):
+        entry = app.top.controller.editing(place)
+        kept = sum(v.players[seat - 1].festival_vp) + v.king_vp[seat - 1]
+        assert (entry.vp, entry.resources) == (max(0, kept), {"any": v.players[seat - 1].gold})
+    assert any(v.players[s - 1].festival_vp for s in v.order)  # something was kept
+    drawn = record_text(app)
+    app.render()
+    assert app.t("tiletum.score_kept") in " ".join(drawn)
+    assert {"resources-more", "resources-five"} <= {b.name for b in app.top.buttons}
+    assert not {f"{kind}-more" for kind in ("iron", "gold", "food")} & {
+        b.name for b in app.top.buttons}
     # first in turn order: the rulebook's example on top of 40 VP: 40 + 25 + 10 + 2 = 77
-    steps = ["vp-ten"] * 4 + ["trading_posts-five", "pillars-five"] + \
-        ["completed_buildings-more"] * 4 + ["iron-more"] * 3 + ["gold-five", "wool-more"]
-    play(app, "\n".join(f"TAP @{s}" for s in steps))
-    shot(app, tmp_path, "entry")
+    set_to(app, "vp", 40)
+    play(app, "\n".join(["TAP @trading_posts-five", "TAP @pillars-five"]
+                        + ["TAP @completed_buildings-more"] * 4))
+    set_to(app, "resources", 9)  # 3 iron, 5 gold and 1 wool
+    shot(app, tmp_path, f"entry-{language}")
     play(app, "TAP @next\nEXPECT tiletum-score-entry")
     # second: 77 VP on the track and nothing else: a tie, the earlier in turn order wins
-    play(app, "\n".join(["TAP @vp-ten"] * 7 + ["TAP @vp-more"] * 7))
+    set_to(app, "vp", 77)
+    set_to(app, "resources", 3)  # fewer than 4: no VP
     play(app, "TAP @next\nEXPECT score-results")
     results = app.top
     assert results.data["winners"] == [order[0]]

@@ -14,7 +14,7 @@ import pytest
 from conftest import play
 from test_ui_troyes import shot as save
 from test_ui_troyes_tracked import shown
-from troyes_driver import start
+from troyes_driver import roll_black, start
 
 SHOTS = Path("/tmp/troyes-shots")
 NAMES = ("Mina", "Joon", "Alexandra-Catherine", "Seo-yeon")
@@ -40,7 +40,8 @@ def label(app, name: str) -> str:
 
 
 def to_actions(app) -> None:
-    play(app, "TAP @income\nTAP @fewer\nTAP @roll")
+    play(app, "TAP @income")
+    roll_black(app, 0)
     assert app.top.controller.view().phase == "actions"
 
 

@@ -11,9 +11,12 @@ import pygame
 import pytest
 
 from conftest import play, record_text
-from troyes_driver import CARDS, defend_all, enter_card, place_all, play_round, start
+from troyes_driver import (CARDS, defend_all, place_all, play_round, reveal_cards, roll_black,
+                           start)
 
 SHOTS = Path("/tmp/shots17")
+LATER = (CARDS[1], {"deck": "yellow", "colour": "yellow", "divisor": 3, "flags": 3})
+"""The cards of the later rounds: a red one naming a yellow one (white dice build then)."""
 
 
 def shot(app, name: str) -> None:
@@ -59,20 +62,22 @@ def test_the_starting_placement_is_tapped_in_snake_order(make_app, language):
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_an_event_card_is_entered_then_fought_with_its_colour(make_app, language):
-    """The card entered once (colour, divisor, flags); the Event action asks which card (only
-    those of the dice's colour) and places the cubes the card's divisor gives, capped by its
-    free flags; the line under the districts says what it did; Undo asks first."""
+    """The cards entered once, as revealed (the Plunder fought with yellow dice here, a red card
+    with 2 flags, the white one it names); the Event action asks which card (only those of the
+    dice's colour) and places the cubes the card's divisor gives, capped by its free flags; the
+    line under the districts says what it did; Undo asks first."""
     app = make_app(language=language)
     app.seeds = iter(range(3, 99))
     start(app)
     play(app, "TAP @income")
-    enter_card(app, "red", 2, 2)
-    enter_card(app, "white", 3, 2)
+    reveal_cards(app, (CARDS[0], {"colour": "red", "divisor": 2, "flags": 2},
+                       {"deck": "white", "colour": "white", "divisor": 3, "flags": 2}))
     play(app, "TAP @table")
     shot(app, f"troyes_events_table_{language}")
-    play(app, "TAP @neutral1\nTAP @done\nTAP @fewer\nTAP @roll")
+    play(app, "TAP @neutral2\nTAP @done")
+    roll_black(app, 0)
     c = app.top.controller
-    assert c.view().events[0].cubes == (0,)
+    assert c.view().events[1].cubes == (0,)
     while c.view().actor != next(d.owner for _, d in c.view().dice if d.colour == "red"
                                   and d.owner):
         play(app, "TAP @pass")
@@ -80,19 +85,19 @@ def test_an_event_card_is_entered_then_fought_with_its_colour(make_app, language
     red = [i for i, d in c.view().district(seat) if d.colour == "red"]
     influence = c.view().players[seat - 1].influence
     play(app, "".join(f"TAP @die{i}\n" for i in red) + "TAP @event")
-    assert {"event1", "cancel"} <= buttons(app) and "event2" not in buttons(app)
+    assert {"event2", "cancel"} <= buttons(app) and not {"event1", "event3"} & buttons(app)
     shot(app, f"troyes_event_choice_{language}")
-    play(app, "TAP @event1")
+    play(app, "TAP @event2")
     v = c.view()
     assert v.players[seat - 1].influence == influence + 1  # one free flag: one cube
-    assert v.events[0].id == 2  # the red card was full: awarded and taken away
+    assert [card.id for card in v.events] == [1, 3]  # the red card was full: awarded, taken
     text = shown(app)
     assert ("card full" if language == "en" else "카드 완료") in text
     shot(app, f"troyes_event_done_{language}")
     play(app, "TAP @undo\nEXPECT troyes-undo")
     shot(app, f"troyes_undo_{language}")
     play(app, "TAP @confirm\nEXPECT troyes-board")
-    assert c.view().events[0].cubes == (0,) and c.view().players[seat - 1].influence == influence
+    assert c.view().events[1].cubes == (0,) and c.view().players[seat - 1].influence == influence
 
 
 def test_a_citizen_in_a_full_building_asks_whose_was_pushed_out(make_app):
@@ -103,7 +108,8 @@ def test_a_citizen_in_a_full_building_asks_whose_was_pushed_out(make_app):
     start(app, players=2)
     c = app.top.controller
     assert c.view().room == (0, 0, 0)
-    play(app, "TAP @income\nTAP @fewer\nTAP @roll")
+    play(app, "TAP @income")
+    roll_black(app, 0)
     seat = c.view().actor
     die = next(i for i, d in c.view().district(seat) if d.colour == "red")
     play(app, f"TAP @die{die}\nTAP @citizen\nTAP @supply")
@@ -123,8 +129,9 @@ def test_citizens_are_corrected_in_the_action_phase_through_a_name(make_app):
     app = make_app(language="ko")
     app.seeds = iter(range(3, 99))
     start(app)
-    play(app, "TAP @income\nTAP @fewer\nTAP @roll\nTAP @player1\nEXPECT troyes-adjust\n"
-              "TAP @citizens\nEXPECT troyes-citizens")
+    play(app, "TAP @income")
+    roll_black(app, 0)
+    play(app, "TAP @player1\nEXPECT troyes-adjust\nTAP @citizens\nEXPECT troyes-citizens")
     c = app.top.controller
     stored = len(c.session.decisions)
     play(app, "TAP @c1-palace-more\nTAP @done")
@@ -146,8 +153,7 @@ def test_a_whole_three_player_game_is_scored_from_what_the_device_kept(make_app,
     c = app.top.controller
     shot(app, f"troyes_game_start_{language}")
     while c.view().phase != "over":
-        play_round(app, CARDS if c.view().round == 1 else CARDS[:1] if c.view().round < 4
-                   else ())
+        play_round(app, CARDS if c.view().round == 1 else LATER)
         if c.view().round == 2 and c.view().phase == "income":
             shot(app, f"troyes_game_round2_{language}")
     v = c.view()
@@ -172,7 +178,8 @@ def test_the_defence_and_actions_say_what_they_did_in_one_line(make_app):
     app = make_app()
     app.seeds = iter(range(3, 99))
     start(app)
-    play(app, "TAP @income\nTAP @roll")
+    play(app, "TAP @income")
+    roll_black(app, 1)
     defend_all(app)
     text = shown(app)
     assert "defended with" in text or "could not defend" in text

@@ -12,6 +12,7 @@ from dataclasses import replace
 from companion.troyes.game import (Act, Adjust, BlackDice, Citizens, CollectIncome, Cubes, Defend,
                                    Fail, Flip, Look, Pass, Place, Reroll, RevealEvent, TroyesSetup,
                                    apply, start)
+from companion.troyes.reveals import PLUNDER, prefill
 from companion.troyes.scoring import TroyesPlayer, read_players, validate
 
 SETUP = TroyesSetup(players=2, citizens=((2, 1, 1), (1, 2, 1)), neutral=(1, 1, 1),
@@ -67,9 +68,9 @@ def passed():
 
 # --- rules 3: the placement, the limits, the cathedral and the event cards ----------------------
 
-FULL = TroyesSetup(players=2, citizens=((2, 2, 2), (2, 2, 2)), neutral=(2, 2, 2))
+FULL = TroyesSetup(players=2, citizens=((2, 2, 2), (2, 2, 2)), neutral=(2, 2, 2), rules=5)
 """Every building full: 2 + 2 players' citizens and 2 neutral in each."""
-NO_PALACE = TroyesSetup(players=2, citizens=((2, 2, 2), (3, 3, 0)), neutral=(1, 1, 4))
+NO_PALACE = TroyesSetup(players=2, citizens=((2, 2, 2), (3, 3, 0)), neutral=(1, 1, 4), rules=5)
 
 
 def tracked(setup=FULL, cards=()):
@@ -81,6 +82,14 @@ def tracked(setup=FULL, cards=()):
 
 
 RED_CARD = RevealEvent("red", divisor=2, flags=3, first=4, second=2)
+
+
+def revealing(*kinds):
+    """A rules-6 game's events phase (the cards asked as revealed) after ``kinds`` entered."""
+    state = apply(start(replace(FULL, rules=6), 3), CollectIncome())
+    for kind in kinds:
+        state = apply(state, prefill(kind))
+    return state
 
 
 def red_event_act(state, **fields):
@@ -122,6 +131,10 @@ TRIGGERS = {
     "troyes.citizens_max": lambda: apply(tracked(), Citizens(1, 13, 0, 0)),
     "troyes.event_card": lambda: apply(tracked(), RevealEvent("red", 0, 3, 4, 2)),
     "troyes.event_colour_name": lambda: apply(tracked(), RevealEvent("green", 2, 3, 4, 2)),
+    "troyes.event_deck": lambda: apply(tracked(), RevealEvent("red", 2, 3, 4, 2, deck="blue")),
+    "troyes.plunder_first": lambda: apply(revealing(), BlackDice(0)),
+    "troyes.red_first": lambda: apply(revealing(PLUNDER), prefill(WHITE)),
+    "troyes.named_first": lambda: apply(revealing(PLUNDER, RED), BlackDice(1)),
     "troyes.event_colour": lambda: apply(
         tracked(cards=(RED_CARD,)),
         Act(1, (die(tracked(), YELLOW),), "event", event=1)),

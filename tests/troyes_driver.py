@@ -1,5 +1,6 @@
 """Drive a Troyes game on the device by the controls a player uses (taps on named buttons):
-the starting placement, the event cards entered, the defence and a simple way of acting (farm
+the starting placement, the event cards entered as they are revealed (or from Events), the
+black dice, the defence and a simple way of acting (farm
 with yellow, build with white, fight an event with its colour, now and then a citizen)."""
 
 from __future__ import annotations
@@ -8,9 +9,10 @@ from conftest import play
 
 from companion.troyes.placement import BUILDINGS
 
-CARDS = ({"colour": "red", "divisor": 2, "flags": 3},
-         {"colour": "white", "divisor": 3, "flags": 2},
-         {"colour": "yellow", "divisor": 2, "flags": 4})
+CARDS = ({"colour": "yellow", "divisor": 2, "flags": 4},
+         {"colour": "red", "divisor": 2, "flags": 3},
+         {"deck": "white", "colour": "white", "divisor": 3, "flags": 2})
+"""The Plunder, the red card and the white card it names, as the first round reveals them."""
 
 
 def start(app, players: int = 3) -> None:
@@ -35,16 +37,36 @@ def place_all(app) -> None:
 
 
 def enter_card(app, colour: str, divisor: int, flags: int, plunder: bool = False) -> None:
-    """Events → New event card: the colour, the divisor and flags by their steppers."""
+    """Events → New event card (the table's own entry): the colour, divisor and flags."""
     play(app, f"TAP @table\nEXPECT troyes-table\nTAP @new-event\nEXPECT troyes-event-entry\n"
-              f"TAP @{colour}")
-    entry = app.top
-    for field, value in (("divisor", divisor), ("flags", flags)):
-        while entry.card[field] != value:
-            play(app, f"TAP @{field}-{'more' if entry.card[field] < value else 'less'}")
+              f"TAP @{colour}\nTAP @divisor{divisor}\nTAP @flags{flags}")
     if plunder:
         play(app, "TAP @plunder")
     play(app, "TAP @enter\nEXPECT troyes-table\nTAP @done\nEXPECT troyes-board")
+
+
+def reveal_cards(app, cards=()) -> None:
+    """The event cards the board asks as they are revealed (rules 6), each entered with the
+    numbers of the next of ``cards`` (the entry's chips: colour, divisor, flags...; a
+    ``deck`` picks the colour the red card names), or as prefilled once they run out."""
+    cards = [dict(card) for card in cards]
+    while asked := [b.name for b in app.top.buttons if b.name.startswith("reveal-")]:
+        card = cards.pop(0) if cards else {}
+        deck = f"reveal-{card.pop('deck', '')}"
+        play(app, f"TAP @{deck if deck in asked else asked[0]}\nEXPECT troyes-event-entry")
+        for field, value in card.items():
+            play(app, f"TAP @{value if field == 'colour' else f'{field}{value}'}")
+        play(app, "TAP @enter\nEXPECT troyes-board")
+
+
+def roll_black(app, count: int | None = None, cards=()) -> None:
+    """The events: the cards asked entered (``reveal_cards``), then ``count`` black dice rolled
+    (None: as many as the cards show, as prefilled)."""
+    reveal_cards(app, cards)
+    board = app.top
+    while count is not None and board.black_count != count:
+        play(app, f"TAP @{'more' if board.black_count < count else 'fewer'}")
+    play(app, "TAP @roll")
 
 
 def defend_all(app) -> None:
@@ -96,12 +118,11 @@ def _choices(v, seat):
 
 
 def play_round(app, cards=()) -> None:
-    """Income, the event cards ``cards`` entered, one black die, the defence, the actions."""
+    """Income, the event cards revealed (``cards``, then as prefilled), the black dice they
+    show, the defence, the actions."""
     c = app.top.controller
     play(app, "TAP @income")
-    for card in cards:
-        enter_card(app, **card)
-    play(app, "TAP @roll")
+    roll_black(app, cards=cards)
     defend_all(app)
     acted: dict = {}
     start = c.view().round

@@ -4,8 +4,9 @@ Festival: only players with a trading post in the festival city, or their mercha
 score (board VP + tile VP) x the number of times they meet the criterion; the king-track tile
 adds instead: board VP + tile VP + the VP of the player's king-track space (which may be
 negative). Final scoring after round 4: trading posts x pillars on the map, completed buildings
-(1-6 -> 0/0/5/10/20/30), 1 VP per 4 leftover resources of any kind; the score never goes below 0;
-a tie goes to the player earlier in turn order.
+(1-6 -> 0/0/5/10/20/30), 1 VP per 4 leftover resources of any kind ("개인 저장소에 남아있는 아무
+자원 4개마다 1 VP": a player's ``resources`` by kind, or counted together under ``ANY``); the
+score never goes below 0; a tie goes to the player earlier in turn order.
 
 The rulebook's worked example: 5 pillars x 5 trading posts = 25, 4 completed buildings = 10,
 3 iron + 5 gold + 1 wool = 9 resources = 2 VP: 37 VP.
@@ -32,6 +33,7 @@ MAX_TRADING_POSTS = 8  # seed 004 (components): "교역소 32개 (플레이어�
 MAX_PILLARS = 7  # seed 004 (components): "기둥 28개 (플레이어마다 7개)"
 RESOURCES_PER_VP = 4
 KINDS = tuple(RESOURCE.values())
+ANY = "any"  # resources counted together, whatever their kind (how the rulebook scores them)
 
 
 class TiletumScoringError(RuleError):
@@ -100,7 +102,7 @@ def validate(players) -> None:
                                       code="tiletum.scoring.buildings", who=p.name,
                                       high=MAX_BUILDINGS)
         for kind, n in p.resources.items():
-            if kind not in KINDS:
+            if kind not in (*KINDS, ANY):
                 raise TiletumScoringError(f"{p.name}: unknown resource {kind!r}",
                                           code="tiletum.scoring.resource", who=p.name,
                                           kind=str(kind))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .king import KingResult, Track, advance
 from .moves import Offer, king_result, take_offer
-from .scoring import TiletumPlayer
+from .scoring import ANY, TiletumPlayer
 from .state import FESTIVAL, KING, Festival, PlayerState, Taken, Tiletum, starting
 from .wheel import TileDie, orientation
 
@@ -41,9 +41,20 @@ class TiletumView:
 
     def score_inputs(self, names: Sequence[str]) -> list[TiletumPlayer]:
         """The final score entry as the device kept the game: the players (``names`` by seat)
-        in the last turn order, which breaks ties; the table enters the rest."""
-        return [TiletumPlayer(names[seat - 1], turn_order=place)
+        in the last turn order, which breaks ties; each starting from the VP the device scored
+        (``kept_vp``) and, as the resources left counted together (the rulebook scores "아무 자원
+        4개마다 1 VP"), the gold it kept; the table adds what else the score track and the
+        storage show."""
+        return [TiletumPlayer(names[seat - 1], vp=self.kept_vp(seat),
+                              resources={ANY: self.players[seat - 1].gold}, turn_order=place)
                 for place, seat in enumerate(self.order, 1)]
+
+    def kept_vp(self, seat: int) -> int:
+        """The VP the device scored for ``seat``: its festivals and, where the reading follows
+        the king track, its king phases; at least 0, as the score track ("점수 트랙에서 자신의
+        승점은 절대 '0' 미만으로 내려가지 않습니다")."""
+        king = self.king_vp[seat - 1] if self.king_vp is not None else 0
+        return max(0, sum(self.players[seat - 1].festival_vp) + king)
 
     def advance(self, seat: int, steps: int) -> Track:
         """The king track after ``seat``'s disc moves ``steps`` spaces right."""

@@ -39,6 +39,8 @@ class EventCard:
     second: int
     plunder: bool = False
     cubes: tuple[int, ...] = ()  # owners (a seat, or NEUTRAL) in the order placed
+    deck: str = ""  # the pile it came from (red, white, yellow), where the table said
+    black: int = 0  # the black dice it shows (a military event), where the table said
 
     @property
     def free(self) -> int:
@@ -52,14 +54,18 @@ class EventCard:
         return seat in self.cubes
 
 
-def check_card(colour: str, divisor: int, flags: int, first: int, second: int) -> None:
-    """What a card may say: a dice colour, a divisor and flags of 1 or more, scores 0 or more."""
-    if colour not in COLOURS:
+def check_card(card) -> None:
+    """What a card (a ``RevealEvent``) may say: a dice colour, a divisor and flags of 1 or more,
+    scores and black dice 0 or more, and the deck it came from, if said."""
+    if card.colour not in COLOURS:
         raise IllegalDecision("an event is fought with yellow, white or red dice",
                               code="troyes.event_colour_name")
-    if min(divisor, flags) < 1 or min(first, second) < 0:
-        raise IllegalDecision("an event card: divisor and flags 1 or more, scores 0 or more",
-                              code="troyes.event_card")
+    if card.deck not in ("", *COLOURS):
+        raise IllegalDecision("an event card comes from the red, white or yellow deck",
+                              code="troyes.event_deck")
+    if min(card.divisor, card.flags) < 1 or min(card.first, card.second, card.black) < 0:
+        raise IllegalDecision("an event card: divisor and flags 1 or more, scores and black "
+                              "dice 0 or more", code="troyes.event_card")
 
 
 def place(card: EventCard, owner: int, cubes: int) -> tuple[EventCard, int]:

@@ -32,7 +32,7 @@ from ..errors import IllegalDecision
 from ..rng import Rng, Seed
 from ..rules import Engine, Outcome
 from . import defence as defence_rules
-from . import reports, tracking
+from . import reports, reveals, tracking
 from .dice import (BLACK, FLIP_COST, MAX_FLIPPED, REROLL_COST, RED, WHITE, YELLOW, Die,
                    by_divisor, cathedral, farming, price)
 from .economy import gain_influence, lose_vp, pass_income, rounds
@@ -127,6 +127,8 @@ def _events(state: Troyes, decision):
     if not isinstance(decision, BlackDice):
         raise IllegalDecision("how many black dice do the events add?",
                               code="troyes.events_first")
+    if reveals.asked(state):  # the cards revealed first, where the reading asks them
+        reveals.refuse(reveals.asked(state))
     most = state.setup.reading.max_black
     if not 0 <= decision.count <= most:
         raise IllegalDecision(f"the events add 0 to {most} black dice",
@@ -351,7 +353,7 @@ def _end_round(state: Troyes) -> Troyes:
     if state.round >= rounds(state.setup.players):
         return replace(state, phase=OVER, dice=())
     return replace(state, round=state.round + 1, phase=INCOME, dice=(), turn=0,
-                   passes_in_a_row=0, rerolls=0, bumped=())
+                   passes_in_a_row=0, rerolls=0, bumped=(), reveals=0)
 
 
 # --- sessions -----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from itertools import combinations
 
 from ..errors import IllegalDecision
 from . import cathedral as cathedral_rules
+from . import reveals
 from .defence import DefenceState
 from .dice import FLIP_COST, MAX_ACTION_DICE, MAX_FLIPPED, PRICE_PER_DIE, REROLL_COST, defence_sum
 from .state import (ACTIONS, CARD, CATHEDRAL, CITIZEN, DEFENCE, DIVISORS, EVENT, EVENTS, INCOME,
@@ -39,8 +40,9 @@ def steps(state: Troyes) -> list[Decision]:
         return [Place(state.actor, b) for b, free in enumerate(room(state)) if free > 0]
     if state.phase == INCOME:
         return [CollectIncome()]
-    if state.phase == EVENTS:
-        return [BlackDice(n) for n in range(state.setup.reading.max_black + 1)]
+    if state.phase == EVENTS:  # the cards revealed first, where the reading asks them
+        return reveals.samples(state) or [BlackDice(n)
+                                          for n in range(state.setup.reading.max_black + 1)]
     if state.phase == DEFENCE:  # fail only when no defence is possible; influence first
         options = list(defences(state.defence, state.actor, state.district(state.actor)))
         return [*([Fail(state.actor)] if state.defence.can_fail else []), *options,

@@ -7,7 +7,7 @@ under the oldest reading); ``READINGS[number]`` is the one place a number become
 
 >>> READINGS[2].must_defend, READINGS[2].tracks_board
 (True, False)
->>> CURRENT is READINGS[5]
+>>> CURRENT is READINGS[6]
 True
 """
 
@@ -42,6 +42,10 @@ class Reading:
     # the final scoring takes 2 VP per empty cathedral level whatever is held (a total may
     # be below 0); before, the loss took at most the points counted
     whole_cathedral_loss: bool = False
+    # each round's event cards are asked as they are revealed, before the black dice: the
+    # Plunder until it is on the table, the red card, the white or yellow one it names
+    # (reveals.py); the black dice are then prefilled from the cards on the table
+    asks_events: bool = False
 
 
 RULES_1 = Reading(1, passed_player_only_passes=False, must_defend=False, tracks_board=False,
@@ -54,7 +58,8 @@ RULES_4 = Reading(4, passed_player_only_passes=True, must_defend=True, tracks_bo
                   max_black=MAX_BLACK, ends_round_without_dice=True)
 RULES_5 = replace(RULES_4, number=5, citizens_cost_influence=True, secret_scores=True,
                   whole_cathedral_loss=True)
+RULES_6 = replace(RULES_5, number=6, asks_events=True)
 # by the config's ``rules``
-READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3, RULES_4, RULES_5)
+READINGS = Readings("Troyes", RULES_1, RULES_2, RULES_3, RULES_4, RULES_5, RULES_6)
 CURRENT = READINGS.current  # new games are played by it
 OLDEST = READINGS.oldest  # a config kept without ``rules`` was played by it

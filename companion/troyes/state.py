@@ -206,13 +206,17 @@ class Placement:
 @dataclass(frozen=True)
 class RevealEvent:
     """An event card revealed (rules 3), as printed: the dice colour that fights it, its
-    divisor, flags, first and second score; ``plunder`` for the Plunder (약탈)."""
+    divisor, flags, first and second score; ``plunder`` for the Plunder (약탈). From rules 6:
+    ``deck``, the pile it came from (red, white, yellow; "" not said) and ``black``, the black
+    dice a military event shows."""
     colour: str
     divisor: int
     flags: int
     first: int
     second: int
     plunder: bool = False
+    deck: str = ""
+    black: int = 0
 
 
 @dataclass(frozen=True)
@@ -268,6 +272,7 @@ class Troyes:
     cathedral: tuple[tuple[int, ...], ...] = cathedral_rules.EMPTY  # seats per pip, low first
     events: tuple[EventCard, ...] = ()  # the event cards on the table, left to right
     cards: int = 0  # event cards entered so far (the next one's id is cards + 1)
+    reveals: int = 0  # cards entered this round as asked when revealed (rules 6: reveals.py)
     bumped: tuple[tuple[int, int], ...] = ()  # (building, owner) pushed out this round
     placed: int = 0  # citizens placed in the starting placement so far
     log: tuple[Line, ...] = ()  # what the last decisions did, newest last (LOG_LENGTH)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..errors import IllegalDecision
 from . import cathedral as cathedral_rules
 from . import events as event_rules
+from . import reveals
 from .dice import CITIZEN_COST, RED, WHITE, YELLOW, Die, by_divisor
 from .economy import gain_influence
 from .log import Line, line
@@ -158,15 +159,19 @@ def find_card(state: Troyes, card_id: int) -> event_rules.EventCard:
 
 
 def reveal(state: Troyes, decision: RevealEvent) -> tuple[Troyes, Line]:
+    """A card entered as printed: the one asked when the reading asks them (reveals.py), else
+    the table's own entry."""
     d = decision
-    event_rules.check_card(d.colour, d.divisor, d.flags, d.first, d.second)
+    event_rules.check_card(d)
     if d.plunder and any(card.plunder for card in state.events):
         raise IllegalDecision("there is one Plunder", code="troyes.one_plunder")
+    state = reveals.count(state, d)
     card = event_rules.EventCard(state.cards + 1, d.colour, d.divisor, d.flags, d.first,
-                                 d.second, d.plunder)
+                                 d.second, d.plunder, deck=d.deck, black=d.black)
+    said = {"deck": d.deck, "black": d.black} if d.deck or d.black else {}
     return (replace(state, events=(*state.events, card), cards=card.id),
             line("reveal", None, event=card.id, colour=d.colour, divisor=d.divisor,
-                 flags=d.flags, first=d.first, second=d.second, plunder=d.plunder))
+                 flags=d.flags, first=d.first, second=d.second, plunder=d.plunder, **said))
 
 
 def put_cubes(state: Troyes, card_id: int, owner: int, count: int) -> tuple[Troyes, dict]:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from . import cathedral as cathedral_rules
+from . import reveals
 from .dice import (CITIZEN_COST, YELLOW, WHITE, Die, beats, by_divisor, cathedral,
                    defence_sum, farming, price)
 from .economy import MAX_CITIZENS, START_CITIZENS, Wages, rounds
@@ -80,6 +81,14 @@ class TroyesView:
     keeps_supply: bool = False  # the reading keeps each player's own supply (``supply``)
     citizen_cost: int = CITIZEN_COST  # influence for a citizen when the own supply is empty
     secret_scores: bool = False  # each player's VP are their own until the end (looks)
+    asked: tuple[str, ...] = ()  # the event cards one of which is asked now (reveals.py)
+    asks_events: bool = False  # the reading asks each round's cards as they are revealed
+
+    @property
+    def black_shown(self) -> int:
+        """The black dice the military events on the table show ("시작 플레이어는 해당 사건
+        카드에 표시된 만큼의 검은색 주사위를 가져옵니다"), at most the box's."""
+        return min(self.max_black, sum(card.black for card in self.events))
 
     @property
     def finished(self) -> bool:
@@ -182,4 +191,5 @@ def view(state: Troyes, seat: int | None = None) -> TroyesView:
                       start_citizens=START_CITIZENS[players],
                       log=state.log,
                       keeps_supply=state.setup.reading.citizens_cost_influence,
-                      secret_scores=state.setup.secret)
+                      secret_scores=state.setup.secret, asked=reveals.asked(state),
+                      asks_events=state.setup.reading.asks_events)

@@ -1,6 +1,7 @@
 """The Troyes board: every district with its dice as real faces, a banner saying where the
 round stands, and one panel per phase — the starting placement (rules 3: a building per
-citizen, in snake order), income and wages, the black dice, the defence (the cheapest own dice
+citizen, in snake order), income and wages, the events (from rules 6 each card asked as it is
+revealed, then the black dice the cards show prefilled), the defence (the cheapest own dice
 preselected; tap black dice to take them together with the highest; reroll or flip own dice
 first; "cannot" only when the rules allow it), the actions (tap dice: the price per owner and
 what each action would give; an event names its card, a citizen where it came from and whom it
@@ -34,6 +35,7 @@ from .adjust import AdjustScreen
 from .citizens import CitizensScreen
 from .controller import TroyesController
 from .dice import FACES, SIZE as DIE, letters as dice_letters
+from .event_entry import EventEntryScreen
 from .log_text import line_text
 from .own_score import ScoreLookScreen
 from .table import TroyesTableScreen
@@ -56,6 +58,7 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.controller = controller
         self.selected: list[int] = []
         self.black_count = 1  # events: black dice to roll
+        self.black_for: tuple[int, ...] | None = None  # the cards it was prefilled from
         self.taken = [0]  # defence: places of the black dice taken (the highest always)
         self.choosing: list[tuple] | None = None  # a question's answers (divisor, card...)
         self.question = ""  # what the answers answer
@@ -149,6 +152,9 @@ class TroyesBoardScreen(BoardExits, Screen):
         if s.phase == INCOME:
             return [("citizens", t("troyes.citizens"), self.citizens, False),
                     ("income", t("troyes.collect"), lambda: self.decide(CollectIncome()), True)]
+        if s.phase == EVENTS and s.asked:  # the cards revealed, one by one (rules 6)
+            return [(f"reveal-{kind}", t(f"troyes.reveal_{kind}"),
+                     lambda k=kind: self.reveal(k), len(s.asked) == 1) for kind in s.asked]
         if s.phase == EVENTS:
             return [("fewer", "-", lambda: self.set_black(-1), False),
                     ("count", lambda: t("troyes.black_n", n=self.black_count), None, False),
@@ -190,6 +196,9 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.selected = [i for i in self.selected if i in dict(v.dice)]
         if v.phase == DEFENCE and not self.selected:
             self.selected = list(v.suggestion)
+        cards = tuple(card.id for card in v.events)
+        if v.asks_events and v.phase == EVENTS and cards != self.black_for:
+            self.black_count, self.black_for = v.black_shown, cards  # what the cards show
         self.build()
 
     def decide(self, decision) -> None:
@@ -213,6 +222,10 @@ class TroyesBoardScreen(BoardExits, Screen):
 
     def set_black(self, step: int) -> None:
         self.black_count = max(0, min(self.view.max_black, self.black_count + step))
+
+    def reveal(self, kind: str) -> None:
+        """Enter the card asked (the Plunder, the red card, or the one it names) as printed."""
+        self.app.push(EventEntryScreen(self.app, self.controller, kind))
 
     def roll_black(self) -> None:
         self.decide(BlackDice(self.black_count))
@@ -249,9 +262,11 @@ class TroyesBoardScreen(BoardExits, Screen):
         if not v.tracks_board:
             self.ask_divisor(EVENT)
             return
-        cards = v.events_of(self.selected_colour())
+        colour = self.selected_colour()
+        cards = v.events_of(colour)
         if not cards:
-            self.problem = t("troyes.no_cards")
+            self.problem = t("troyes.no_cards_asked", colour=t(f"troyes.colour_{colour}")) \
+                if v.asks_events and colour else t("troyes.no_cards")
             return
         self.ask(t("troyes.card_info"),
                  [(f"event{c.id}", t("troyes.card_label", event=c.id, divisor=c.divisor,
@@ -447,6 +462,10 @@ class TroyesBoardScreen(BoardExits, Screen):
             over = t("troyes.round_over", n=s.round - 1, name=c.name(s.start_player)) + " " \
                 if s.round > 1 else ""
             return over + t("troyes.income", wages=", ".join(parts))
+        if s.phase == EVENTS and s.asked:
+            return t("troyes.ask_named" if len(s.asked) > 1 else f"troyes.ask_{s.asked[0]}")
+        if s.phase == EVENTS and s.asks_events:
+            return t("troyes.events_shown", n=s.black_shown)
         if s.phase == EVENTS:
             return t("troyes.events")
         if s.phase == DEFENCE:

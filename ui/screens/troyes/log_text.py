@@ -74,7 +74,8 @@ def line_text(t, name, line: Line) -> str:
     if code == "reveal":
         return t("troyes.log_reveal", event=f["event"], colour=t(f"troyes.colour_{f['colour']}"),
                  divisor=f["divisor"], flags=f["flags"], first=f["first"],
-                 second=f["second"]) + (t("troyes.log_plunder") if f["plunder"] else "")
+                 second=f["second"]) + (t("troyes.log_plunder") if f["plunder"] else "") \
+            + (t("troyes.log_shows_black", n=f["black"]) if f.get("black") else "")
     assert code == "cubes", code
     return t("troyes.log_cubes", name=who, cubes=f["cubes"], event=f["event"]) \
         + _award(t, name, f)

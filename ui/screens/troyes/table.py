@@ -45,7 +45,7 @@ class TroyesTableScreen(Screen):
                             lambda c=card.id: self.neutral_cube(c), name=f"neutral{card.id}",
                             size=theme.SMALL_SIZE))
         bottom = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
-        if v.tracks_board:
+        if v.tracks_board and not v.asked:  # a card asked is entered from the board
             self.add(Button(pygame.Rect(bottom.left, bottom.top, 260, 56),
                             lambda: self.t("troyes.new_event"), self.new_event,
                             name="new-event"))
@@ -93,6 +93,8 @@ class TroyesTableScreen(Screen):
             cubes = ", ".join(f"{name(o or None)} {n}" for o, n in counts.items()) or "-"
             if card.plunder:
                 cubes += t("troyes.log_plunder")
+            if card.black:
+                cubes += t("troyes.event_shows_black", n=card.black)
             text = pygame.Rect(row.left + 8, row.top, row.width - 124, row.height)
             draw_fitted(canvas, fonts, head, pygame.Rect(text.left, text.top + 1, text.width, 24),
                         theme.SMALL_SIZE + 3, anchor="topleft")
