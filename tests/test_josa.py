@@ -12,6 +12,7 @@ import pytest
 
 from ui.i18n import Catalog
 from ui.josa import PARTICLES, with_particle
+from ui.plurals import ORDINAL, is_plural_spec
 
 I18N = Path(__file__).resolve().parent.parent / "ui" / "i18n"
 TEMPLATES = re.compile(r"이\(가\)|을\(를\)|은\(는\)|와\(과\)|\(으\)로")
@@ -49,11 +50,13 @@ def test_no_answers_아니오():
     assert not [p.name for p, text in korean_messages() if "아니오" in text]
 
 
-def test_every_format_spec_in_the_catalogues_is_a_particle_and_english_has_none():
+def test_every_format_spec_in_the_catalogues_is_a_particle_or_an_english_form():
+    """Korean names particles; English names a noun's two forms or an ordinal (ui/plurals.py)."""
     specs = {s for _, text in korean_messages() for s in SPEC.findall(text)}
     assert specs and specs <= set(PARTICLES)
     english = [I18N / "en.toml", *sorted((I18N / "en").glob("*.toml"))]
-    assert not [s for p in english for s in SPEC.findall(p.read_text(encoding="utf-8"))]
+    specs = {s for p in english for s in SPEC.findall(p.read_text(encoding="utf-8"))}
+    assert specs and all(is_plural_spec(s) or s == ORDINAL for s in specs)
     for path in english:
         tomllib.loads(path.read_text(encoding="utf-8"))  # still TOML
 
