@@ -67,8 +67,8 @@ def test_messages_read_as_written():
         "민아: 암살자가 암살할 캐릭터를 고르세요. 아무도 지목하지 않아도 됩니다."
     assert ko.t("calling.prompt_thief", name="민아", character="도둑") == \
         "민아: 도둑이 훔칠 캐릭터를 고르세요. 아무도 지목하지 않아도 됩니다."
-    assert ko.t("troyes.log_failed", name="준", black=5, vp=2) == "준: 검은색 5를 막지 못함, 2점 잃음."
-    assert ko.t("troyes.log_failed", name="준", black=3, vp=2) == "준: 검은색 3을 막지 못함, 2점 잃음."
+    assert ko.t("troyes.log_failed", name="준", black=5, vp=2) == "준: 검은색 5를 퇴치하지 못함, 2점 잃음."
+    assert ko.t("troyes.log_failed", name="준", black=3, vp=2) == "준: 검은색 3을 퇴치하지 못함, 2점 잃음."
 
 
 def test_a_missing_field_with_a_particle_does_not_fail():

@@ -39,7 +39,9 @@ from .own_score import ScoreLookScreen
 from .table import TroyesTableScreen
 from .undo import TroyesUndoScreen
 
-ROW_H, DIE_GAP, NAME_W = 54, 3, 168
+# NAME_W: a name column that holds the purse spelled out ("12데니어 · 영향력 14" at 20 px) and
+# still eleven dice beside it, as many as a narrower one did
+ROW_H, DIE_GAP, NAME_W = 54, 3, 209
 PURSE_SIZE = 20  # read from the seats round the table
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
@@ -352,23 +354,24 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.draw_info(canvas)
 
     def draw_names(self, canvas: pygame.Surface) -> None:
-        """Each district's name, and each player's deniers, VP and influence."""
+        """Each district's name, and each player's deniers and influence below it, in words;
+        VP beside the name where they are shown (the name is cut first)."""
         fonts, s, c = self.app.fonts, self.view, self.controller
         for owner, row in self.rows():
             acting = owner is not None and owner == s.actor
+            name = ""
             if owner == BLACK:
                 label, detail = self.t("troyes.black"), ""
             elif owner is None:
                 label, detail = c.name(None), ""
             else:
-                p = s.players[owner - 1]
-                label = c.name(owner)
-                detail = self.t("troyes.purse" if p.vp is not None else "troyes.purse_secret",
-                                deniers=p.deniers, vp=p.vp, influence=p.influence)
+                p, name = s.players[owner - 1], c.name(owner)
+                label = name if p.vp is None else self.t("troyes.name_vp", name=name, vp=p.vp)
+                detail = self.t("troyes.purse", deniers=p.deniers, influence=p.influence)
             draw_fitted(canvas, fonts, label, pygame.Rect(row.left + 8, row.top + 1, NAME_W - 22,
                                                           26),
                         theme.BODY_SIZE, theme.ACCENT if acting else theme.TEXT, bold=acting,
-                        anchor="topleft")
+                        anchor="topleft", name=name)
             draw_fitted(canvas, fonts, detail,
                         pygame.Rect(row.left + 8, row.bottom - PURSE_SIZE - 2, NAME_W - 22,
                                     PURSE_SIZE + 2), PURSE_SIZE, anchor="topleft")
