@@ -98,12 +98,11 @@ class CityGridScreen(EntryScreen):
         return f"{label} ({n})" if n else label
 
     def card_label(self, d) -> str:
-        """Name and cost; a star marks what the rulebooks do not print (check the card)."""
+        """Name and cost, as the card prints them (no mark for a fact the seed rulebooks do
+        not print: districts.json flags those for the developers, not for the table)."""
         count = self.player.city.count(d.id)
         copies = f" ×{count}" if count > 1 else ""
-        name = d.name(self.app.language) + ("*" if self.app.language == "ko"
-                                             and not d.ko_in_seeds else "")
-        return f"{name}{copies}\n{d.cost}{'' if d.cost_in_seeds else '*'}"
+        return f"{d.name(self.app.language)}{copies}\n{d.cost}"
 
     def show(self, kind: str) -> None:
         self.tab = kind
@@ -157,8 +156,6 @@ class CityGridScreen(EntryScreen):
         names = ", ".join(c.district_name(i) for i in self.player.city) or (
             self.t("score.empty") + " · " + self.t("score.hint"))
         text = self.t("score.summary", n=city_count(built), size=c.city_size, names=names)
-        if any(not d.cost_in_seeds for d in c.catalogue(self.tab)):
-            text += "  " + self.t("score.uncertain")
         draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.SMALL_SIZE, theme.TEXT_DIM)
 
 
