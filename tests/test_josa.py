@@ -12,7 +12,7 @@ import pytest
 
 from ui.i18n import Catalog
 from ui.josa import PARTICLES, with_particle
-from ui.plurals import ORDINAL, is_plural_spec
+from ui.plurals import KOREAN_ORDINAL, ORDINAL, is_plural_spec
 
 I18N = Path(__file__).resolve().parent.parent / "ui" / "i18n"
 TEMPLATES = re.compile(r"이\(가\)|을\(를\)|은\(는\)|와\(과\)|\(으\)로")
@@ -51,9 +51,10 @@ def test_no_answers_아니오():
 
 
 def test_every_format_spec_in_the_catalogues_is_a_particle_or_an_english_form():
-    """Korean names particles; English names a noun's two forms or an ordinal (ui/plurals.py)."""
+    """Korean names particles and its ordinal; English names a noun's two forms or an ordinal
+    (ui/plurals.py)."""
     specs = {s for _, text in korean_messages() for s in SPEC.findall(text)}
-    assert specs and specs <= set(PARTICLES)
+    assert specs and specs <= set(PARTICLES) | {KOREAN_ORDINAL}
     english = [I18N / "en.toml", *sorted((I18N / "en").glob("*.toml"))]
     specs = {s for p in english for s in SPEC.findall(p.read_text(encoding="utf-8"))}
     assert specs and all(is_plural_spec(s) or s == ORDINAL for s in specs)

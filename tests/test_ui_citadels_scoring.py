@@ -265,7 +265,7 @@ def test_the_tables_faq_choice_is_stored_and_saved_with_the_scores(make_app):
 
 @pytest.mark.parametrize("language, text", [
     ("ko", "궁전 카드는 3장뿐인데 도시들에 4장이 있습니다."),
-    ("en", "The game has 3 Palace cards, the cities hold 4.")])
+    ("en", "The game has 3 Palace cards; the cities hold 4.")])
 def test_a_refusal_names_the_district_in_the_ui_language(make_app, language, text):
     """The engine gives the district's id (the command line prints it); the results screen says
     its printed name in the table's language (never the engine's English sentence)."""

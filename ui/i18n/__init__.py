@@ -2,8 +2,8 @@
 ``<lang>/*.toml`` for each game's own messages (its screens and its rule errors, ``error.*``).
 
 Keys are dotted (``home.settings``); values may hold ``{name}`` fields filled by ``t``. A
-field's format spec may name a Korean particle (``{character:이}``, ui/josa.py) or English forms
-that follow a number (``{n:die|dice}``, ``{n:ordinal}``, ui/plurals.py).
+field's format spec may name a Korean particle (``{character:이}``, ui/josa.py) or the words that
+follow a number (``{n:die|dice}``, ``{n:ordinal}``, ``{n:번째}``, ui/plurals.py).
 
 >>> Catalog.load("en").t("common.back")
 'Back'
@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 
 from ..josa import PARTICLES, with_particle
-from ..plurals import ORDINAL, is_plural_spec, ordinal, plural
+from ..plurals import KOREAN_ORDINAL, ORDINAL, is_plural_spec, korean_ordinal, ordinal, plural
 
 log = logging.getLogger(__name__)
 
@@ -110,9 +110,9 @@ class _Fields(dict):
 
 class _Field:
     """A field's value; a Korean particle as its format spec (``{character:이}``) follows it
-    as the word reads (``ui/josa.py``), a noun's forms (``{n:die|dice}``) or ``ordinal`` give
-    the English that follows the number (``ui/plurals.py``), any other spec formats the value
-    as usual."""
+    as the word reads (``ui/josa.py``), a noun's forms (``{n:die|dice}``), ``ordinal`` or
+    ``번째`` give the words that follow the number (``ui/plurals.py``), any other spec formats
+    the value as usual."""
 
     __slots__ = ("value",)
 
@@ -126,6 +126,8 @@ class _Field:
             return plural(self.value, spec)
         if spec == ORDINAL:
             return ordinal(self.value)
+        if spec == KOREAN_ORDINAL:
+            return korean_ordinal(self.value)
         return format(self.value, spec)
 
 
