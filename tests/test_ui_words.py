@@ -11,18 +11,12 @@ import pytest
 import test_ui_tiletum as tiletum
 import troyes_driver
 from citadels_driver import Table, prepared_session
-from conftest import play, record_text
+from conftest import play
+from test_ui_troyes_tracked import shown
 from ui.widgets import resolve
 
 NAMES = ("Mina", "Joon", "Alexandra-Catherine", "Seo-yeon")
 PARTICLE_CHOICE = re.compile(r"\((?:이|가|을|를|은|는|과|와|으)\)")
-
-
-def shown(app) -> str:
-    """Every string the top screen draws now, joined."""
-    drawn = record_text(app)
-    app.render()
-    return " ".join(drawn)
 
 
 def label(app, name: str) -> str:

@@ -355,23 +355,26 @@ class TroyesBoardScreen(BoardExits, Screen):
 
     def draw_names(self, canvas: pygame.Surface) -> None:
         """Each district's name, and each player's deniers and influence below it, in words;
-        VP beside the name where they are shown (the name is cut first)."""
+        their VP beside the name where they are shown (the name gives way)."""
         fonts, s, c = self.app.fonts, self.view, self.controller
         for owner, row in self.rows():
             acting = owner is not None and owner == s.actor
-            name = ""
+            color = theme.ACCENT if acting else theme.TEXT
+            line = pygame.Rect(row.left + 8, row.top + 1, NAME_W - 22, 26)
+            box = line.copy()  # the name's part of the line
             if owner == BLACK:
                 label, detail = self.t("troyes.black"), ""
             elif owner is None:
                 label, detail = c.name(None), ""
             else:
-                p, name = s.players[owner - 1], c.name(owner)
-                label = name if p.vp is None else self.t("troyes.name_vp", name=name, vp=p.vp)
+                p, label = s.players[owner - 1], c.name(owner)
                 detail = self.t("troyes.purse", deniers=p.deniers, influence=p.influence)
-            draw_fitted(canvas, fonts, label, pygame.Rect(row.left + 8, row.top + 1, NAME_W - 22,
-                                                          26),
-                        theme.BODY_SIZE, theme.ACCENT if acting else theme.TEXT, bold=acting,
-                        anchor="topleft", name=name)
+                if p.vp is not None:
+                    vp = draw_text(canvas, fonts, self.t("troyes.own_vp", vp=p.vp), line.topright,
+                                   PURSE_SIZE, color, anchor="topright", box=line)
+                    box.width -= vp.width + 8
+            draw_fitted(canvas, fonts, label, box, theme.BODY_SIZE, color, bold=acting,
+                        anchor="topleft")
             draw_fitted(canvas, fonts, detail,
                         pygame.Rect(row.left + 8, row.bottom - PURSE_SIZE - 2, NAME_W - 22,
                                     PURSE_SIZE + 2), PURSE_SIZE, anchor="topleft")
