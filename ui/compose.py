@@ -22,6 +22,7 @@ from .events import Poster
 from .fonts import find_fonts
 from .hub_presenter import HubPresenter
 from .overlays import STRIP_HEIGHT
+from .quiet_time import quiet_choices
 from .screens.home import HomeScreen
 from .screens.kept import resume_latest
 from .screens.language import LanguageScreen
@@ -80,6 +81,8 @@ def build_app(config: Config, headless: bool = False, env: Mapping[str, str] = o
                        on_hub_change=hub_view.on_change, later=hardware_after_first_frame)
     notices += hw.notices
     hw.outputs.sound = setting("sound", config.sound, (True, False))
+    quiet = setting("private_timeout", config.private_timeout,
+                    quiet_choices(config.private_timeout))
     debug_strip = (config.debug_strip if config.debug_strip is not None
                    else not hw.has_physical_outputs and not headless)
     display = Display(rotation, config.fullscreen, headless,
@@ -97,6 +100,7 @@ def build_app(config: Config, headless: bool = False, env: Mapping[str, str] = o
               catalog=catalog, language_chosen=language is not None, hw=hw, display=display,
               debug_strip=debug_strip, speaker=speaker, notifier=Notifier(env), poster=poster,
               hub_view=hub_view, notices=notices)
+    app.private_timeout = quiet
     show_first_screens(app)
     return app
 

@@ -4,7 +4,8 @@ tie-break in one sentence; tap a player for the whole breakdown. Shown live afte
 
 A game subclasses ``ResultsScreen`` with its ``categories``, ``colors``, ``points(player,
 category)``, ``legend_key(category)`` and ``breakdown_screen(player, edit)``; it may add buttons
-(``extra_items``)."""
+(``extra_items``) and name the players' ways back into the entry (``entry_key``, the chooser's
+``whose_key``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from companion.errors import RuleError
 from .. import theme
 from ..widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from .base import BODY, Screen
+from .score_fix import EntryChoiceScreen, add_entry_buttons, entry_area
 from .score_flow import open_entry
 
 LEGEND_Y = BODY.top + 2
@@ -35,9 +37,12 @@ class ResultsScreen(Screen):
     shows_back = False
     categories: tuple[str, ...] = ()
     colors: dict[str, tuple[int, int, int]] = {}
+    entry_key = "score.open_entry"  # a button opening a player's entry ("{name}'s scores")
+    whose_key = "score.whose_entry"  # the title of the chooser behind Edit
 
     def __init__(self, app, controller=None, data: dict | None = None):
         self.app, self.controller, self.error = app, controller, None
+        self.refused: RuleError | None = None
         if controller is not None:
             data, self.error = self.compute()
         self.data = data
@@ -63,6 +68,7 @@ class ResultsScreen(Screen):
         try:
             return self.controller.scores(), None
         except RuleError as exc:
+            self.refused = exc
             return None, self.refusal(exc)
 
     def title(self) -> str:
@@ -80,15 +86,26 @@ class ResultsScreen(Screen):
                                 size=theme.SMALL_SIZE))
         if self.controller is None:
             items = [("done", "common.back", self.app.pop, True)]
+        elif self.data is None:
+            self.build_ways_out()
+            return
         else:
-            items = [("edit", "score.edit", self.edit, False)] + self.extra_items()
-            if self.data is not None:
-                items.append(("done", "score.save", self.save, True))
+            items = [("edit", "score.edit", self.edit, False)] + self.extra_items() + [
+                ("done", "score.save", self.save, True)]
         for rect, (name, key, action, primary) in zip(grid(BOTTOM, len(items), len(items), 12),
                                                       items):
             self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
                             size=theme.BODY_SIZE))
         self.focus = len(self.buttons) - 1  # OK saves (or goes back from History)
+
+    def build_ways_out(self) -> None:
+        """A refused entry: a button to each player's entry, those the refusal names (whose
+        entries would fix it) marked, the first of them focused (OK opens it)."""
+        named = self.refused.fields.get("whose", ())
+        add_entry_buttons(self, self.controller, self.entry_key,
+                          entry_area(len(self.controller.names)), named)
+        self.focus = next((i for i, b in enumerate(self.buttons) if b.warning),
+                          len(self.buttons) - 1)
 
     def row_rects(self, count: int) -> list[pygame.Rect]:
         """One row per player, best first: one column up to 5 players, else two."""
@@ -126,8 +143,13 @@ class ResultsScreen(Screen):
             edit = lambda: self.edit(index)  # noqa: E731
         self.app.push(self.breakdown_screen(player, edit))
 
-    def edit(self, index: int = 0) -> None:
-        open_entry(self.app, self.controller, index)
+    def edit(self, index: int | None = None) -> None:
+        """Player ``index``'s entry, or (Edit) the chooser of whose."""
+        if index is None:
+            self.app.push(EntryChoiceScreen(self.app, self.controller, self.whose_key,
+                                            self.entry_key))
+        else:
+            open_entry(self.app, self.controller, index)
 
     def save(self) -> None:
         self.controller.finish()
@@ -145,9 +167,11 @@ class ResultsScreen(Screen):
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         if self.data is None:
+            ways = entry_area(len(self.controller.names))
             draw_paragraph(canvas, fonts, self.t("score.cannot", error=self.error),
-                           pygame.Rect(BODY.left, BODY.top + 20, BODY.width, 200),
-                           theme.BODY_SIZE, theme.WARNING)
+                           pygame.Rect(BODY.left, BODY.top + 20, BODY.width,
+                                       ways.top - 16 - BODY.top - 20),
+                           theme.BODY_SIZE, theme.WARNING, names=self.controller.names)
             return
         self.draw_legend(canvas)
         rows = self.ranked()
