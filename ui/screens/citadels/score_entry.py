@@ -243,7 +243,7 @@ class QuestionsScreen(EntryScreen):
         value = self.value(field_name)
         if field_name == "completed":
             return self.t("score.not_completed") if value is None else self.t(
-                f"score.place_{value}")
+                "score.place", n=value)
         if isinstance(value, bool):
             return self.t("score.yes" if value else "score.no")
         return str(value)
