@@ -24,7 +24,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@ $(VENV)/.installed
 
+# Without espeak-ng the calls are silent (About says so too): one line says how to hear them.
 run: $(VENV)/.installed
+	@command -v espeak-ng >/dev/null 2>&1 || [ -n "$$COMPANION_SPEAK" ] || \
+		echo "Spoken calls are off: sudo apt-get install espeak-ng turns them on."
 	$(BIN)/companion $(ARGS)
 
 test: $(VENV)/.installed-test

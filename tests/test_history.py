@@ -232,7 +232,7 @@ def test_a_citadels_game_ended_with_done_shows_its_rounds_and_is_scored_later(ma
         play(app, "TAP @round-next")
     texts = drawn_now(app, drawn)
     assert f"Round {len(rounds)} of {len(rounds)}" in texts
-    assert "city complete (1.)" in texts  # the completion order, in the last round
+    assert "city completed 1st" in texts  # the completion order, in the last round
     play(app, "TAP @summary\nTAP @score\nEXPECT score-city")
     score = app.top.controller
     assert [p.completed for p in score.players] == [

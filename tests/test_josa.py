@@ -12,6 +12,7 @@ import pytest
 
 from ui.i18n import Catalog
 from ui.josa import PARTICLES, with_particle
+from ui.plurals import KOREAN_ORDINAL, ORDINAL, is_plural_spec
 
 I18N = Path(__file__).resolve().parent.parent / "ui" / "i18n"
 TEMPLATES = re.compile(r"이\(가\)|을\(를\)|은\(는\)|와\(과\)|\(으\)로")
@@ -49,13 +50,14 @@ def test_no_answers_아니오():
     assert not [p.name for p, text in korean_messages() if "아니오" in text]
 
 
-def test_every_format_spec_in_the_catalogues_is_a_particle_and_english_has_only_ordinals():
-    """English's own spec is the ordinal (``{n:ordinal}``: 3rd, issue 37); Korean needs none."""
+def test_every_format_spec_in_the_catalogues_is_a_particle_or_an_english_form():
+    """Korean names particles and its ordinal; English names a noun's two forms or an ordinal
+    (ui/plurals.py)."""
     specs = {s for _, text in korean_messages() for s in SPEC.findall(text)}
-    assert specs and specs <= set(PARTICLES)
+    assert specs and specs <= set(PARTICLES) | {KOREAN_ORDINAL}
     english = [I18N / "en.toml", *sorted((I18N / "en").glob("*.toml"))]
-    assert {s for p in english for s in SPEC.findall(p.read_text(encoding="utf-8"))} <= {
-        "ordinal"}
+    specs = {s for p in english for s in SPEC.findall(p.read_text(encoding="utf-8"))}
+    assert specs and all(is_plural_spec(s) or s == ORDINAL for s in specs)
     for path in english:
         tomllib.loads(path.read_text(encoding="utf-8"))  # still TOML
 
@@ -66,8 +68,8 @@ def test_messages_read_as_written():
         "민아: 암살자가 암살할 캐릭터를 고르세요. 아무도 지목하지 않아도 됩니다."
     assert ko.t("calling.prompt_thief", name="민아", character="도둑") == \
         "민아: 도둑이 훔칠 캐릭터를 고르세요. 아무도 지목하지 않아도 됩니다."
-    assert ko.t("troyes.log_failed", name="준", black=5, vp=2) == "준: 검은색 5를 막지 못함, 2점 잃음."
-    assert ko.t("troyes.log_failed", name="준", black=3, vp=2) == "준: 검은색 3을 막지 못함, 2점 잃음."
+    assert ko.t("troyes.log_failed", name="준", black=5, vp=2) == "준: 검은색 5를 퇴치하지 못함, 2점 잃음."
+    assert ko.t("troyes.log_failed", name="준", black=3, vp=2) == "준: 검은색 3을 퇴치하지 못함, 2점 잃음."
 
 
 def test_a_missing_field_with_a_particle_does_not_fail():

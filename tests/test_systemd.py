@@ -149,3 +149,31 @@ def test_makefile_install_pi_runs_the_installer():
     makefile = (ROOT / "Makefile").read_text()
     recipe = makefile.split("install-pi:", 1)[1].splitlines()[1]
     assert "systemd/install-pi.sh" in recipe
+
+
+MAKE = shutil.which("make")
+
+
+@pytest.mark.skipif(MAKE is None, reason="make is not installed")
+@pytest.mark.parametrize("espeak", [False, True])
+def test_make_run_says_how_to_hear_the_calls(tmp_path, espeak):
+    """A fresh laptop has no espeak-ng: `make run` says in one line how to turn the spoken
+    calls on, then starts the app (here a stand-in in a ready venv); with it, nothing more."""
+    venv, path = tmp_path / "venv", tmp_path / "path"
+    (venv / "bin").mkdir(parents=True)
+    path.mkdir()
+    programs = {venv / "bin" / "python": "", venv / "bin" / "companion": "echo the app runs"}
+    if espeak:
+        programs[path / "espeak-ng"] = ""
+    for program, body in programs.items():
+        program.write_text(f"#!/bin/sh\n{body}\n")
+        program.chmod(0o755)
+    (venv / ".installed").touch()
+    later = (ROOT / "pyproject.toml").stat().st_mtime + 60
+    os.utime(venv / ".installed", (later, later))
+    env = {"PATH": str(path), "HOME": str(tmp_path)}
+    result = subprocess.run([MAKE, "-s", "-C", str(ROOT), "run", f"VENV={venv}"],
+                            capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    hint = "Spoken calls are off: sudo apt-get install espeak-ng turns them on.\n"
+    assert result.stdout == ("" if espeak else hint) + "the app runs\n"

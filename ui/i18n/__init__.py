@@ -1,7 +1,9 @@
 """Message catalogues (Korean and English) as TOML files: ``<lang>.toml`` for the app, and
 ``<lang>/*.toml`` for each game's own messages (its screens and its rule errors, ``error.*``).
 
-Keys are dotted (``home.settings``); values may hold ``{name}`` fields filled by ``t``.
+Keys are dotted (``home.settings``); values may hold ``{name}`` fields filled by ``t``. A
+field's format spec may name a Korean particle (``{character:이}``, ui/josa.py) or the words that
+follow a number (``{n:die|dice}``, ``{n:ordinal}``, ``{n:번째}``, ui/plurals.py).
 
 >>> Catalog.load("en").t("common.back")
 'Back'
@@ -15,6 +17,7 @@ import os
 from pathlib import Path
 
 from ..josa import PARTICLES, with_particle
+from ..plurals import KOREAN_ORDINAL, ORDINAL, is_plural_spec, korean_ordinal, ordinal, plural
 
 log = logging.getLogger(__name__)
 
@@ -107,8 +110,9 @@ class _Fields(dict):
 
 class _Field:
     """A field's value; a Korean particle as its format spec (``{character:이}``) follows it
-    as the word reads (``ui/josa.py``), ``{n:ordinal}`` is an English ordinal (3rd), any
-    other spec formats the value as usual."""
+    as the word reads (``ui/josa.py``), a noun's forms (``{n:die|dice}``), ``ordinal`` or
+    ``번째`` give the words that follow the number (``ui/plurals.py``), any other spec formats
+    the value as usual."""
 
     __slots__ = ("value",)
 
@@ -118,8 +122,12 @@ class _Field:
     def __format__(self, spec: str) -> str:
         if spec in PARTICLES:
             return with_particle(self.value, spec)
-        if spec == "ordinal":
+        if is_plural_spec(spec):
+            return plural(self.value, spec)
+        if spec == ORDINAL:
             return ordinal(self.value)
+        if spec == KOREAN_ORDINAL:
+            return korean_ordinal(self.value)
         return format(self.value, spec)
 
 

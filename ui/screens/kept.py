@@ -54,10 +54,10 @@ def progress_text(app, row) -> str:
 
 
 def names_text(app, row, most: int = 4) -> str:
-    """The players, at most ``most`` of them named: "Mina, Joon +6"."""
+    """The players, at most ``most`` of them named: "Mina, Joon +6" ("민아, 준 외 6명")."""
     names = shown_names(app, row.names)
-    more = len(names) - most
-    return ", ".join(names[:most]) + (f" +{more}" if more > 0 else "")
+    text, more = ", ".join(names[:most]), len(names) - most
+    return app.t("history.more_names", names=text, n=more) if more > 0 else text
 
 
 def fitted_names(app, row, width: int, size: int) -> str:

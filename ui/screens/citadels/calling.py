@@ -135,11 +135,15 @@ class CallingScreen(Screen):
         return self._row(items, primary_name="end")
 
     def end_label(self) -> str:
+        """What the end of this turn calls: the next rank in play, "and on" when ranks follow
+        it (a rank nobody holds is called "nobody" and the calling goes on: who holds which is
+        not public, so the label cannot know where it stops), or the round's end."""
         c = self.controller
         later = [r for r in c.ranks if r > c.calling_public().rank]
         if not later:
             return self.t("calling.end_round")
-        return self.t("calling.next", character=c.rank_name(later[0]))
+        key = "calling.next" if len(later) == 1 else "calling.next_on"
+        return self.t(key, character=c.rank_name(later[0]))
 
     # --- what the buttons do ------------------------------------------------------------------
     def decide(self, decision) -> None:

@@ -49,7 +49,7 @@ class CompletionScreen(Screen):
         """(name, label, completion place) of each answer but the last (the districts)."""
         if not self.unplaced:
             return [("not-completed", self.t("score.not_completed_answer"), None)]
-        return [(f"place{n}", self.t(f"score.place_{n}"), n)
+        return [(f"place{n}", self.t("score.place", n=n), n)
                 for n in self.controller.open_places(self.index)]
 
     def build(self) -> None:

@@ -99,12 +99,11 @@ class CityGridScreen(EntryScreen):
         return f"{label} ({n})" if n else label
 
     def card_label(self, d) -> str:
-        """Name and cost; a star marks what the rulebooks do not print (check the card)."""
+        """Name and cost, as the card prints them (no mark for a fact the seed rulebooks do
+        not print: districts.json flags those for the developers, not for the table)."""
         count = self.player.city.count(d.id)
         copies = f" ×{count}" if count > 1 else ""
-        name = d.name(self.app.language) + ("*" if self.app.language == "ko"
-                                             and not d.ko_in_seeds else "")
-        return f"{name}{copies}\n{d.cost}{'' if d.cost_in_seeds else '*'}"
+        return f"{d.name(self.app.language)}{copies}\n{d.cost}"
 
     def show(self, kind: str) -> None:
         self.tab = kind
@@ -161,8 +160,6 @@ class CityGridScreen(EntryScreen):
         names = ", ".join(c.district_name(i) for i in self.player.city) or (
             self.t("score.empty") + " · " + self.t("score.hint"))
         text = self.t("score.summary", n=city_count(built), size=c.city_size, names=names)
-        if any(not d.cost_in_seeds for d in c.catalogue(self.tab)):
-            text += "  " + self.t("score.uncertain")
         draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.NOTICE_SIZE, theme.TEXT_DIM)
 
 
@@ -246,7 +243,7 @@ class QuestionsScreen(EntryScreen):
         value = self.value(field_name)
         if field_name == "completed":
             return self.t("score.not_completed") if value is None else self.t(
-                f"score.place_{value}")
+                "score.place", n=value)
         if isinstance(value, bool):
             return self.t("score.yes" if value else "score.no")
         return str(value)

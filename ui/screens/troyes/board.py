@@ -41,7 +41,8 @@ from .own_score import ScoreLookScreen
 from .table import TroyesTableScreen
 from .undo import TroyesUndoScreen
 
-ROW_H, NAME_W = 54, 168
+# NAME_W: a name column that holds the purse spelled out ("12데니어 · 영향력 14" at 20 px)
+ROW_H, NAME_W = 54, 209
 DIE_GAP = 2 * RING_OUT  # px between dice: a selected die's ring touches no other die
 PURSE_SIZE = 20  # read from the seats round the table
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
@@ -373,22 +374,26 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.draw_info(canvas)
 
     def draw_names(self, canvas: pygame.Surface) -> None:
-        """Each district's name, and each player's deniers, VP and influence."""
+        """Each district's name, and each player's deniers and influence below it, in words;
+        their VP beside the name where they are shown (the name gives way)."""
         fonts, s, c = self.app.fonts, self.view, self.controller
         for owner, row in self.rows():
             acting = owner is not None and owner == s.actor
+            color = theme.ACCENT if acting else theme.TEXT
+            line = pygame.Rect(row.left + 8, row.top + 1, NAME_W - 22, 26)
+            box = line.copy()  # the name's part of the line
             if owner == BLACK:
                 label, detail = self.t("troyes.black"), ""
             elif owner is None:
                 label, detail = c.name(None), ""
             else:
-                p = s.players[owner - 1]
-                label = c.name(owner)
-                detail = self.t("troyes.purse" if p.vp is not None else "troyes.purse_secret",
-                                deniers=p.deniers, vp=p.vp, influence=p.influence)
-            draw_fitted(canvas, fonts, label, pygame.Rect(row.left + 8, row.top + 1, NAME_W - 22,
-                                                          26),
-                        theme.BODY_SIZE, theme.ACCENT if acting else theme.TEXT, bold=acting,
+                p, label = s.players[owner - 1], c.name(owner)
+                detail = self.t("troyes.purse", deniers=p.deniers, influence=p.influence)
+                if p.vp is not None:
+                    vp = draw_text(canvas, fonts, self.t("troyes.own_vp", vp=p.vp), line.topright,
+                                   PURSE_SIZE, color, anchor="topright", box=line)
+                    box.width -= vp.width + 8
+            draw_fitted(canvas, fonts, label, box, theme.BODY_SIZE, color, bold=acting,
                         anchor="topleft")
             draw_fitted(canvas, fonts, detail,
                         pygame.Rect(row.left + 8, row.bottom - PURSE_SIZE - 2, NAME_W - 22,

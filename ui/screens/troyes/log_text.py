@@ -1,6 +1,7 @@
-"""One log line of a Troyes game (companion/troyes/log.py) in words: "Mina: Farm with
-yellow 4+5, +4 deniers; paid Joon 4". Used by the board (the last line), the table screen (the
-short log) and the undo question (the step it would take back)."""
+"""One log line of a Troyes game (companion/troyes/log.py) in words, a whole sentence: "Mina:
+Farm with yellow 4+5, +4 deniers; paid Joon 4." Used by the board (the last line, before what
+comes next), the table screen (the short log) and the undo question (the step it would take
+back)."""
 
 from __future__ import annotations
 
@@ -74,11 +75,11 @@ def line_text(t, name, line: Line) -> str:
     if code == "reveal":
         return t("troyes.log_reveal", event=f["event"], colour=t(f"troyes.colour_{f['colour']}"),
                  divisor=f["divisor"], flags=f["flags"], first=f["first"],
-                 second=f["second"]) + (t("troyes.log_plunder") if f["plunder"] else "") \
+                 second=f["second"], plunder=t("troyes.log_plunder") if f["plunder"] else "") \
             + (t("troyes.log_shows_black", n=f["black"]) if f.get("black") else "")
     assert code == "cubes", code
-    return t("troyes.log_cubes", name=who, cubes=f["cubes"], event=f["event"]) \
-        + _award(t, name, f)
+    return t("troyes.log_cubes", name=who, cubes=f["cubes"], event=f["event"],
+             award=_award(t, name, f))
 
 
 def _action(t, name, who: str, line: Line, f: dict) -> str:
@@ -107,7 +108,7 @@ def _action(t, name, who: str, line: Line, f: dict) -> str:
     else:
         result = t(f"troyes.log_gain_{code}", divisor=f["divisor"], n=f["uses"])
     return t("troyes.log_action", name=who, action=t(f"troyes.{code}"), dice=dice,
-             result=result) + paid
+             result=result + paid)
 
 
 def _award(t, name, f: dict) -> str:
