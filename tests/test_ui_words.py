@@ -85,12 +85,13 @@ def test_a_completed_city_is_said_with_its_place(make_app, tmp_path):
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_troyes_counts_its_dice_and_spells_out_the_purses(make_app, language):
     """Seed 002's 검은색 주사위, 데니어, 영향력 on the board: "1 black die", "2 black dice"; each
-    purse in words ("12데니어 · 영향력 4", never "12데 영4"); the last step is a sentence of its
+    purse in words ("12데니어, 영향력 4", never "12데 영4"); the last step is a sentence of its
     own before what to do next ("…, +2 deniers. Tap 1 to 3 dice")."""
     app = make_app(language=language, roster=NAMES)
     app.seeds = iter(range(5, 99))
     troyes_driver.start(app, 4)
     play(app, "TAP @income")
+    troyes_driver.reveal_cards(app)
     while app.top.black_count > 1:
         play(app, "TAP @fewer")
     text = shown(app)
@@ -103,8 +104,8 @@ def test_troyes_counts_its_dice_and_spells_out_the_purses(make_app, language):
     troyes_driver.take_turn(app, {})
     text = shown(app)
     for p in c.view().players:
-        purse = {"en": f"{p.deniers} deniers · {p.influence} infl.",
-                 "ko": f"{p.deniers}데니어 · 영향력 {p.influence}"}[language]
+        purse = {"en": f"{p.deniers} deniers, {p.influence} infl.",
+                 "ko": f"{p.deniers}데니어, 영향력 {p.influence}"}[language]
         assert purse in text
     assert not re.search(r"\d(데|d) ", text)
     assert c.view().log[-1].code in ("farming", "cathedral", "event", "citizen")

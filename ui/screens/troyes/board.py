@@ -41,10 +41,14 @@ from .own_score import ScoreLookScreen
 from .table import TroyesTableScreen
 from .undo import TroyesUndoScreen
 
-# NAME_W: a name column that holds the purse spelled out ("12데니어 · 영향력 14" at 20 px)
-ROW_H, NAME_W = 54, 209
+MAX_DICE = 12  # in one player's row: a die per citizen, 12 at most
+ROW_H = 54
+# the name column: what is left beside a full row of dice 1 px apart (173 px: the purse
+# spelled out, "12데니어, 영향력 14", whole at 18 px or more)
+NAME_W = BODY.width - 8 - MAX_DICE * DIE - (MAX_DICE - 1)
 DIE_GAP = 2 * RING_OUT  # px between dice: a selected die's ring touches no other die
 PURSE_SIZE = 20  # read from the seats round the table
+PURSE_FLOOR = 18  # the smallest a purse is drawn
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
 
@@ -83,10 +87,10 @@ class TroyesBoardScreen(BoardExits, Screen):
                 for i, o in enumerate(owners)]
 
     def die_rect(self, row: pygame.Rect, k: int, count: int) -> pygame.Rect:
-        """Die ``k`` of a district's ``count``: DIE_GAP apart, closer where that many would
-        not fit the row."""
+        """Die ``k`` of a district's ``count``: DIE_GAP apart, closer (down to 1 px) where
+        that many would not fit the row."""
         room = row.width - NAME_W - 8
-        gap = DIE_GAP if count < 2 else max(0, min(DIE_GAP, (room - count * DIE) // (count - 1)))
+        gap = DIE_GAP if count < 2 else max(1, min(DIE_GAP, (room - count * DIE) // (count - 1)))
         return pygame.Rect(row.left + NAME_W + k * (DIE + gap), row.top + 1, DIE, DIE)
 
     def seat_lights(self):
@@ -396,8 +400,9 @@ class TroyesBoardScreen(BoardExits, Screen):
             draw_fitted(canvas, fonts, label, box, theme.BODY_SIZE, color, bold=acting,
                         anchor="topleft")
             draw_fitted(canvas, fonts, detail,
-                        pygame.Rect(row.left + 8, row.bottom - PURSE_SIZE - 2, NAME_W - 22,
-                                    PURSE_SIZE + 2), PURSE_SIZE, anchor="topleft")
+                        pygame.Rect(row.left + 4, row.bottom - PURSE_SIZE - 3, NAME_W - 10,
+                                    PURSE_SIZE + 3), PURSE_SIZE, anchor="topleft",
+                        floor=PURSE_FLOOR)
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         """Names and dice over their buttons."""
