@@ -16,6 +16,8 @@ from ...seat_lights import seat_lights
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, wrap
 from ..base import BODY, Screen
 from ..kept import leave_game
+from .abilities import SIZE as ABILITY_SIZE
+from .abilities import ability_line, draw_ability
 from .announce import CALLS, Announcer
 from .controller import CALLING, CitadelsController
 from .own import SeatChoiceScreen
@@ -192,7 +194,9 @@ class CallingScreen(Screen):
         v = self.controller.calling_public()
         self.draw_chips(canvas, v)
         tax = self.draw_tax(canvas, v)
-        self.draw_head(canvas, v, bottom=tax.top - 4 if tax else TAX_BOTTOM)
+        ability = self.draw_ability(canvas, v, bottom=tax.top if tax else TAX_BOTTOM)
+        above = ability or tax
+        self.draw_head(canvas, v, bottom=above.top - 4 if above else TAX_BOTTOM)
         draw_seat_map(canvas, self.app.fonts, MAP, self.controller.names, v.crown,
                       acting=v.actor, marked=v.completed, size=SEAT)
 
@@ -245,12 +249,16 @@ class CallingScreen(Screen):
             marks.append(self.t("calling.mark_threat"))
         return "".join(marks)
 
+    def band(self, text: str, size: int, bottom: int, width: int = BODY.width) -> pygame.Rect:
+        """A place ``width`` wide ending at ``bottom``, as high as ``text`` wraps to there."""
+        fonts = self.app.fonts
+        height = len(wrap(fonts, text, size, width)) * fonts.get(size).get_linesize()
+        return pygame.Rect(BODY.left, bottom - height, width, height)
+
     def tax_rect(self, text: str) -> pygame.Rect:
         """The place kept for the Tax Collector's reminder: the whole width just above the
         actions, as many lines high as the reminder wraps to (one in both languages)."""
-        fonts, size = self.app.fonts, theme.SMALL_SIZE
-        height = len(wrap(fonts, text, size, BODY.width)) * fonts.get(size).get_linesize()
-        return pygame.Rect(BODY.left, TAX_BOTTOM - height, BODY.width, height)
+        return self.band(text, theme.SMALL_SIZE, TAX_BOTTOM)
 
     def draw_tax(self, canvas: pygame.Surface, v: rules.CallingView) -> pygame.Rect | None:
         """The Tax Collector's reminder, whole, in its own place (on every turn while he is in
@@ -260,6 +268,25 @@ class CallingScreen(Screen):
             return None
         rect = self.tax_rect(text)
         draw_paragraph(canvas, self.app.fonts, text, rect, theme.SMALL_SIZE, theme.TEXT_DIM)
+        return rect
+
+    def draw_ability(self, canvas: pygame.Surface, v: rules.CallingView,
+                     bottom: int) -> pygame.Rect | None:
+        """What the character being played does, on its own line just above ``bottom`` (the
+        Tax Collector's reminder or the actions): the whole width below the seat map (every
+        line fits it: tests/test_citadels_abilities.py), else the head's. Not on the Tax
+        Collector's own turn, whose reminder already says it. Returns where it went."""
+        if v.phase != "turn":
+            return None
+        c = self.controller
+        cid = c.at_rank(v.rank)
+        if cid == "tax_collector" and v.tax_collector:
+            return None
+        text = ability_line(self.app, c.edition, cid)
+        rect = self.band(text, ABILITY_SIZE, bottom)
+        if rect.top < MAP.bottom:
+            rect = self.band(text, ABILITY_SIZE, bottom, HEAD.width)
+        draw_ability(canvas, self.app, c.edition, cid, rect)
         return rect
 
     def draw_head(self, canvas: pygame.Surface, v: rules.CallingView, bottom: int) -> None:
