@@ -13,6 +13,8 @@ companion.errors.RuleError: number 10000001 is too big: a score input's numbers 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .errors import RuleError
 from .names import MAX_NAME, name_problem
@@ -61,6 +63,17 @@ def check_table(players, game: str, low: int, high: int, error: type[RuleError])
         if problem:
             raise error(f"player {n}: the name cannot be drawn ({NAME_REASONS[problem]})",
                         code="score.name", n=n, problem=problem)
+
+
+@contextmanager
+def about(*numbers: int) -> Iterator[None]:
+    """A refusal raised inside is about the players ``numbers`` (1 = the first entered): its
+    field ``whose``, unless it names them already, says whose entries would fix it."""
+    try:
+        yield
+    except RuleError as exc:
+        exc.fields.setdefault("whose", numbers)
+        raise
 
 
 def _whole(value) -> bool:

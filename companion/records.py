@@ -6,7 +6,8 @@ and a ``total``, and ``winners``); a game finished on the device without its fin
 players but no score and no winner. A game's schema (companion/games.py) may name a list of ids
 kept per seat (Citadels: the characters each seat held in the last round). A result that cannot
 be read gives no records: it never raises, since it is read when a game is finished and when an
-old database is upgraded.
+old database is upgraded. ``places`` says which place each player of a result holds (players
+level on points share one), for the results and History.
 
 >>> from companion.games import ResultSchema
 >>> rows = player_records(["Mina", "Joon"], {"scores": {"players": [
@@ -79,3 +80,42 @@ def player_records(names: Sequence[str], result: Any,
     return [PlayerRecord(seat, name, total, name in winners,
                          _tags(result, schema, seat_of.get(name, seat)))
             for seat, (name, total) in enumerate(scored, 1)]
+
+
+def places(scores: Any) -> list[tuple[Mapping, int]]:
+    """A stored result's ``scores`` as (player, place), best first: a place is one more than
+    the players ahead, so players level on points share it (1st, 2nd, 3rd, 3rd, 5th). A player
+    chosen to win by a tie-break is ahead of those tied with them (the seeds' tie-breaks say
+    only who wins: "동점자 중 턴 순서 트랙에서 앞선 플레이어가 승리합니다"). Players in the
+    ``ranking`` order, else as stored; a total that cannot be read is behind the players
+    before it.
+
+    >>> def shown(players, winners):
+    ...     scores = {"players": [{"name": n, "total": t} for n, t in players],
+    ...               "ranking": [n for n, _ in players], "winners": winners}
+    ...     return [(p["name"], place) for p, place in places(scores)]
+    >>> shown([("Mina", 40), ("Joon", 33), ("Sora", 30), ("Hana", 30), ("Ben", 12)], ["Mina"])
+    [('Mina', 1), ('Joon', 2), ('Sora', 3), ('Hana', 3), ('Ben', 5)]
+    >>> shown([("Joon", 30), ("Mina", 30), ("Sora", 30)], ["Joon"])  # won by a tie-break
+    [('Joon', 1), ('Mina', 2), ('Sora', 2)]
+    >>> shown([("Mina", 30), ("Joon", 30)], ["Mina", "Joon"])  # a shared win
+    [('Mina', 1), ('Joon', 1)]
+    """
+    if not isinstance(scores, Mapping) or not isinstance(scores.get("players"), list):
+        return []
+    players = [p for p in scores["players"] if isinstance(p, Mapping)]
+    by_name = {p.get("name"): p for p in players}
+    ranking = scores.get("ranking") if isinstance(scores.get("ranking"), list) else []
+    ranked = [by_name[n] for n in ranking if isinstance(n, str) and n in by_name] or players
+    winners = scores.get("winners") if isinstance(scores.get("winners"), list) else []
+    won = [p.get("name") in winners for p in ranked]
+
+    def ahead(i: int, j: int) -> bool:
+        """Whether ranked player ``i`` is ahead of ranked player ``j``."""
+        a, b = ranked[i].get("total"), ranked[j].get("total")
+        if not (_whole(a) and _whole(b)):
+            return i < j
+        return a > b or (a == b and won[i] and not won[j])
+
+    return [(p, 1 + sum(ahead(i, j) for i in range(len(ranked)) if i != j))
+            for j, p in enumerate(ranked)]

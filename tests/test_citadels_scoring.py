@@ -157,9 +157,38 @@ def test_the_classic_keep_has_two_cards():
     """Seed 001: "본성 (本城, Keep; 3닢, 2장)": two players may each have built a Keep."""
     result = score_game("classic", [PlayerCity("Mina", ("keep",)), PlayerCity("Joon", ("keep",))])
     assert [s.total for s in result.scores] == [3, 3]
-    with pytest.raises(ScoringError, match="2 keep card"):
+    with pytest.raises(ScoringError, match="3 keep cards entered .Mina, Joon, Seo., but the game has only 2"):
         score_game("classic", [PlayerCity("Mina", ("keep",)), PlayerCity("Joon", ("keep",)),
                                PlayerCity("Seo", ("keep",))])
+
+
+@pytest.mark.parametrize("players, code, whose", [
+    ([PlayerCity("Mina", ("keep",)), PlayerCity("Joon", ("manor",)), PlayerCity("Seo", ("keep",)),
+      PlayerCity("Ara", ("keep",))], "citadels.scoring.copies", (1, 3, 4)),
+    ([PlayerCity("Mina", ("manor",), completed=1), PlayerCity("Joon", ("manor",)),
+      PlayerCity("Seo", ("manor",), completed=1)], "citadels.scoring.completion_order", (1, 3)),
+    ([PlayerCity("Mina", ("manor",)), PlayerCity("Joon", ("manor",), museum=2)],
+     "citadels.scoring.museum", (2,)),
+    ([PlayerCity("Mina", ("manor",)), PlayerCity("Joon", ("manor",), gold=-1)], "score.count",
+     (2,)),
+    ([PlayerCity("Mina", ("manor",)), PlayerCity("Joon", ("manor",), completed=1)],
+     "citadels.scoring.too_small", (2,))])
+def test_a_refusal_says_whose_entries_would_fix_it(players, code, whose):
+    """The score entry offers those players' entries first (issue 37): the holders of a
+    district the deck has too few of (seed 001: "본성 (本城, Keep; 3닢, 2장)"), the players given
+    a place in a broken order, the one whose own entry is wrong."""
+    with pytest.raises(ScoringError) as caught:
+        score_game("classic", players)
+    assert (caught.value.code, caught.value.fields["whose"]) == (code, whose)
+
+
+def test_the_completion_places_offered_are_those_nobody_else_holds():
+    from companion.citadels.scoring import open_places
+
+    players = [PlayerCity("Mina", (), completed=2), PlayerCity("Joon", ()),
+               PlayerCity("Seo", (), completed=1)]
+    assert open_places(players, 1) == (3,)
+    assert open_places(players, 0) == (2, 3)  # its own place stays on offer
 
 
 def test_monument_counts_as_two_districts_toward_completion():
@@ -317,7 +346,7 @@ def test_classic_faq_tie_break_district_value_then_gold():
     ([PlayerCity("Mina", ("manor",), decorated=("palace",))], "decorated districts"),
     ([PlayerCity("Mina", ("manor",), museum=2)], "no Museum"),
     ([PlayerCity("Mina", ("manor",), completed=2)], "completion order"),
-    ([PlayerCity("Mina", ("palace",) * 4)], "3 palace card"),
+    ([PlayerCity("Mina", ("palace",) * 4)], "4 palace cards entered .Mina., but the game has only 3"),
     ([PlayerCity("Mina", ("manor",), characters=("queen_of_hearts",))], "no character"),
 ])
 def test_bad_input_is_refused_with_a_clear_sentence(players, message):

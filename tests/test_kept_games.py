@@ -33,6 +33,56 @@ def test_leaving_then_start_keeps_the_game_and_continue_is_the_default(make_app,
     assert app.store.history() == []  # nothing was retired as "left unfinished"
 
 
+ROSTER = 'roster = ["Mina", "Joon", "Sora"]\n'
+OWN_START = {"citadels": "start", "troyes": "start", "tiletum": "next"}
+
+
+@pytest.mark.parametrize("game", sorted(START))
+def test_continue_is_the_default_only_for_the_table_whose_game_it_is(make_app, game):
+    """Issue 37: Mina, Joon and Sora's game kept; Hana and Ben at the setup see Continue
+    saying whose it is, neither highlighted nor focused (OK does not open it): their own start
+    is the default. Back to the first table, Continue is the default again."""
+    app = make_app(ROSTER)
+    for name in ("Hana", "Ben"):
+        app.store.add_player(name)
+    play(app, START[game] + "\n" + LEAVE[game] + f"\nTAP @{game}")
+    setup, kept = app.top, session_on_screen_id(app)
+    assert setup.button("continue").is_selected() and focused(setup) == "continue"
+    play(app, "TAP @count\nEXPECT table-picker\nTAP @clear")
+    for name in ("Hana", "Ben"):
+        play(app, f"TAP @player{app.top.everyone.index(name)}")
+    play(app, f"TAP @done\nEXPECT {setup.name}")
+    drawn = record_text(app)
+    app.render()
+    assert any(t.startswith("Mina, Joon, Sora") for t in drawn)  # whose game it opens
+    assert not setup.button("continue").is_selected() and focused(setup) != "continue"
+    assert setup.button(OWN_START[game]).is_selected()
+    play(app, "TAP @count\nEXPECT table-picker\nTAP @clear")
+    for name in ("Sora", "Mina", "Joon"):  # the same players, in other seats
+        play(app, f"TAP @player{app.top.everyone.index(name)}")
+    play(app, f"TAP @done\nEXPECT {setup.name}")
+    while len(setup.names()) < len(setup.kept.rows[0].names):  # Citadels: "Player 4" too
+        play(app, "TAP @more\nEXPECT table-picker\nTAP @unnamed")
+    assert setup.button("continue").is_selected() and focused(setup) == "continue"
+    play(app, "OK")
+    assert session_on_screen(app) == kept
+
+
+def test_continue_says_whose_game_in_korean(make_app):
+    app = make_app(ROSTER, language="ko")
+    play(app, START["troyes"] + "\n" + LEAVE["troyes"] + "\nTAP @troyes")
+    assert app.top.button("continue").label() == "이어 하기: 1라운드\nMina, Joon, Sora"
+
+
+def session_on_screen_id(app) -> int:
+    """The kept game Continue opens."""
+    return app.top.kept.rows[0].session_id
+
+
+def focused(screen) -> str | None:
+    return screen.buttons[screen.focus].name if screen.focus is not None else None
+
+
 def test_several_kept_games_reopen_in_any_order(make_app):
     app = make_app()
     ids = {}

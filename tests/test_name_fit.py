@@ -319,12 +319,13 @@ CHARACTERS = {  # the ones that name players most: targets, the crown, tokens, t
     "hangul": ("magistrate", "thief", "wizard", "king", "abbot", "alchemist", "navigator",
                "diplomat", "tax_collector"),
 }
-CITADELS_SCORE = {"score-city": "TAP @next", "score-questions": "TAP @next"}
+CITADELS_SCORE = {"score-city": "TAP @next", "score-questions": "TAP @next",
+                  "score-completion": "TAP @not-completed"}  # (a place, no districts)
 CITADELS_SCREENS = {
     "citadels-picker", "draft-public", "gate", "draft-private", "draft-confirm", "wipe",
     "calling", "secret-tokens", "whoami", "own", "undo", "city", "round-summary", "game-over",
-    "score-city", "score-questions", "score-characters", "score-results", "score-breakdown",
-    "kept", "history", "history-detail"}
+    "score-city", "score-questions", "score-completion", "score-characters", "score-results",
+    "score-breakdown", "kept", "history", "history-detail"}
 
 
 def citadels_game(app, names: str) -> None:
@@ -533,6 +534,31 @@ def test_the_theater_with_the_most_players_and_the_longest_names(make_app, frame
     players (and 2, for the card given)."""
     citadels_theater_game(table_app(make_app, language, NAME_SETS[names]))
     assert {"theater", "own", "warrant", "theater-give", "calling"} <= frames.seen
+    assert not frames.problems, frames.report()
+
+
+SEVEN = ["TAP @manor", "TAP @castle", "TAP @palace", "TAP @tab-religious", "TAP @temple",
+         "TAP @church", "TAP @monastery", "TAP @cathedral"]
+
+
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_score_entrys_questions_and_refusals_with_eight_long_names(make_app, frames,
+                                                                       language, names):
+    """Issue 37, item 3, with 8 players: a complete city asked its place (8 places), a place
+    for a city too small asked about, the Haunted Quarter in two cities refused with a button
+    to each city (those two marked), and the chooser behind the results' Edit."""
+    app = table_app(make_app, language, NAME_SETS[names])
+    go(app, "TAP @citadels", *["TAP @more"] * 4, "TAP @score", "EXPECT score-city",
+       "TAP @tab-unique", "TAP @haunted_quarter", "TAP @next", "TAP @next", *SEVEN,
+       "TAP @tab-unique", "TAP @haunted_quarter", "TAP @next", "TAP @next",
+       "EXPECT score-completion", "TAP @place1", *["TAP @next", "TAP @next"] * 5,
+       "TAP @next", "TAP @completed-more", "TAP @next", "EXPECT score-completion",
+       "TAP @not-completed", "EXPECT score-results", "TAP @player2", "EXPECT score-city",
+       "TAP @back", "EXPECT score-results", "TAP @player1", "TAP @tab-unique",
+       "TAP @haunted_quarter", "TAP @next", "TAP @next", "EXPECT score-results", "TAP @edit",
+       "EXPECT score-whose")
+    assert {"score-completion", "score-results", "score-whose"} <= frames.seen
     assert not frames.problems, frames.report()
 
 

@@ -1,6 +1,7 @@
 """Private screens hide by themselves (issue 18): a private screen left untouched for the quiet
-time (config ``private_timeout``, 15 s by default) goes back to the gate it was opened from;
-nothing on it is chosen, the gate says why it is back, and a hold shows it again."""
+time (config ``private_timeout``, 60 s by default since issue 37; Settings may choose another)
+goes back to the gate it was opened from; nothing on it is chosen, the gate says why it is
+back, and a hold shows it again."""
 
 from __future__ import annotations
 
@@ -93,4 +94,4 @@ def test_the_quiet_time_in_the_config_file(tmp_path, text, seconds):
     path.write_text(f"private_timeout = {text}\n")
     config = load_config(path, env={"HOME": str(tmp_path)})
     assert (config.errors == ()) == (seconds is not None)
-    assert config.private_timeout == (15.0 if seconds is None else seconds)
+    assert config.private_timeout == (60.0 if seconds is None else seconds)

@@ -436,7 +436,10 @@ def test_the_simulator_takes_seat_presses_from_the_keyboard(tmp_path):
         sim.stdin.write("7\nh2\n")
         sim.stdin.flush()
         assert wait_for(lambda: (2, Kind.RELEASE) in seat_events(events), 5)
-        assert seat_events(events)[:2] == [(7, Kind.PRESS), (7, Kind.RELEASE)]
+        # each seat's own order; between seats it depends on when the lines arrive: on a busy
+        # machine the three lines come together and the tap's release waits out the debounce
+        assert [e for e in seat_events(events) if e[0] == 7] == [(7, Kind.PRESS),
+                                                                 (7, Kind.RELEASE)]
         assert (2, Kind.HOLD) in seat_events(events)
         hub.close()
         out, _ = sim.communicate("q\n", timeout=5)

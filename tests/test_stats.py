@@ -5,6 +5,8 @@ player uses."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import play, record_text
 from test_history import drawn_now, focused
@@ -318,6 +320,29 @@ def test_statistics_with_the_controls_filter_and_pages(make_app):
     assert "Troyes · games scored: 36" in drawn_now(app, drawn)
     play(app, "TAP @page-next")
     assert "No Tiletum game has final scores yet." in drawn_now(app, drawn)
+
+
+@pytest.mark.parametrize("language, note", [
+    ("en", "Each game scores"), ("ko", "게임마다 점수")])
+def test_every_games_players_page_shows_no_score_mixed_from_several_games(make_app, language,
+                                                                          note):
+    """A Troyes total (40s) and a Citadels one (20s-30s) are not averaged together: with every
+    game the rows keep games, wins, win rate and last played, and a note says to choose a game;
+    one game's page has its averages, best scores and sparklines."""
+    app = make_app(language=language)
+    eight_players(app)
+    play(app, "TAP @history\nTAP @stats\nEXPECT stats")
+    drawn = record_text(app)
+    texts = drawn_now(app, drawn)
+    assert any(t.startswith(note) for t in texts)
+    mixed = by_name(stats.players(app.store))["Mina"]  # 14 games: 13 Troyes, 1 Citadels
+    assert f"{mixed.average:.1f}" not in texts and str(mixed.best) not in texts
+    assert not any(re.fullmatch(r"\d+\.\d", t) for t in texts)  # no average at all
+    play(app, "TAP @filter-troyes")
+    texts = drawn_now(app, drawn)
+    assert not any(t.startswith(note) for t in texts)
+    troyes = stats.players(app.store, TROYES)[:5]
+    assert all(f"{p.average:.1f}" in texts for p in troyes)
 
 
 @pytest.mark.parametrize("language, empty, characters", [

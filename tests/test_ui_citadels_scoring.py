@@ -111,22 +111,27 @@ def test_a_restart_during_the_entry_resumes_at_the_next_player(make_app, tmp_pat
 
 
 @pytest.mark.parametrize("language, why", [
-    ("en", "Player 1: a city of 7 districts is complete; give its place in the completion order"),
-    ("ko", "플레이어 1 님의 도시는 건물 7채로 완성되었습니다: 도시 완성 순서를 정해 주세요")])
-def test_an_entry_that_cannot_be_scored_says_why_and_can_be_edited(make_app, language, why):
+    ("en", "The order in which cities were completed must be 1, 2, 3, … with no gaps or "
+           "repeats: check the places of Player 1."),
+    ("ko", "도시 완성 순서는 1, 2, 3, …처럼 빠지거나 겹치는 번호가 없어야 합니다. 플레이어 1 님의 "
+           "순서를 확인해 주세요.")])
+def test_an_entry_that_cannot_be_scored_says_why_and_opens_the_city_named(make_app, language,
+                                                                         why):
+    """Seven districts completed second, and nobody first: a gap in the completion order."""
     app = make_app(language=language)
     play(app, "TAP @citadels\nTAP @score\nEXPECT score-city")
     seven = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedral"]
     play(app, "\n".join(f"TAP @{d}" if i < 3 else f"TAP @tab-religious\nTAP @{d}"
                         for i, d in enumerate(seven)))
-    play(app, "TAP @next\nTAP @next")  # not marked as completed
+    play(app, "TAP @next\nTAP @completed-more\nTAP @completed-more\nTAP @next")
     for _ in range(3):
         play(app, "TAP @next\nTAP @next")
     assert app.top.name == "score-results" and app.top.data is None
     drawn = record_text(app)
     shown = " ".join(drawn_now(app, drawn))  # (a wrapped paragraph: one string per line)
     assert why in shown
-    play(app, "TAP @edit\nEXPECT score-city")
+    assert [b.name for b in app.top.buttons if b.warning] == ["player1"]
+    play(app, "OK\nEXPECT score-city")  # OK opens the city the refusal names
     assert app.top.index == 0
 
 
@@ -264,8 +269,10 @@ def test_the_tables_faq_choice_is_stored_and_saved_with_the_scores(make_app):
 
 
 @pytest.mark.parametrize("language, text", [
-    ("ko", "궁전 카드는 3장뿐인데 도시들에 4장이 있습니다."),
-    ("en", "The game has 3 Palace cards, the cities hold 4.")])
+    ("ko", "궁전 카드는 3장뿐인데 Mina, Joon 님의 도시에 모두 4장이 있습니다. 잘못 넣은 도시를 "
+           "열어 고쳐 주세요."),
+    ("en", "4 Palace cards are entered (Mina, Joon), but the game has only 3: open the city "
+           "where one was entered by mistake.")])
 def test_a_refusal_names_the_district_in_the_ui_language(make_app, language, text):
     """The engine gives the district's id (the command line prints it); the results screen says
     its printed name in the table's language (never the engine's English sentence)."""

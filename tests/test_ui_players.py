@@ -12,7 +12,8 @@ import json
 
 import pytest
 
-from conftest import play
+from conftest import play, record_text
+from test_history import drawn_now
 from hw.usb_stick import Stick
 
 ROSTER = 'roster = ["Mina", "Joon", "Sora"]\n'
@@ -98,6 +99,42 @@ def test_setup_chooses_the_players_in_seat_order_and_the_next_game_starts_with_t
     again = app.top
     assert (again.names(), again.edition, again.players) == (
         ["Sora", "Mina", "Joon", "Player 4"], "classic", 4)
+
+
+@pytest.mark.parametrize("language, hint", [("en", "Tap who joins, then Done."),
+                                             ("ko", "새로 앉을 사람을 누른 다음 완료를 누르세요.")])
+def test_plus_offers_the_remembered_players_not_seated(make_app, language, hint):
+    """Issue 37: "+" beyond the table's names opens the remembered players (not "Player 4"):
+    one tapped joins; "+ Player n" is a seat without a name; BACK adds nobody."""
+    app = make_app(ROSTER, language=language)
+    for name in ("Hana", "Ben"):
+        app.store.add_player(name)
+    play(app, "TAP @troyes\nEXPECT troyes-setup")
+    setup = app.top
+    assert setup.names() == ["Mina", "Joon", "Sora"]
+    drawn = record_text(app)
+    play(app, "TAP @more\nEXPECT table-picker")
+    picker = app.top
+    assert hint in drawn_now(app, drawn) and picker.chosen == ["Mina", "Joon", "Sora"]
+    play(app, "BACK\nEXPECT troyes-setup")
+    assert setup.players == 3
+    play(app, "TAP @more\nEXPECT table-picker")
+    play(app, f"TAP @player{app.top.everyone.index('Hana')}\nTAP @done\nEXPECT troyes-setup")
+    assert setup.names() == ["Mina", "Joon", "Sora", "Hana"]
+    play(app, "TAP @fewer\nTAP @more\nEXPECT troyes-setup")  # Hana is still the fourth
+    assert setup.names() == ["Mina", "Joon", "Sora", "Hana"]
+    play(app, "TAP @fewer\nTAP @count\nEXPECT table-picker\nTAP @clear")
+    play(app, "".join(f"TAP @player{app.top.everyone.index(n)}\n" for n in ("Mina", "Joon")))
+    play(app, "TAP @done\nTAP @more\nEXPECT table-picker")
+    seat = "Player 3" if language == "en" else "플레이어 3"
+    assert app.top.button("unnamed").label() == f"+ {seat}"
+    play(app, "TAP @unnamed\nEXPECT troyes-setup")
+    assert setup.names()[2] == seat and setup.players == 3
+    play(app, "TAP @more\nEXPECT table-picker")  # who joins sits after the named players
+    play(app, f"TAP @player{app.top.everyone.index('Ben')}")
+    assert not app.top.button("unnamed").enabled  # (it would leave Ben out)
+    play(app, "TAP @done\nEXPECT troyes-setup")
+    assert setup.names()[2:] == ["Ben", seat.replace("3", "4")]
 
 
 def test_a_new_player_added_from_the_picker_takes_the_next_seat(make_app):

@@ -48,15 +48,16 @@ class App:
     ``ui/compose.py`` builds (store, fonts, messages, hardware, display, speaker)."""
 
     def __init__(self, config, *, clock: Clock, headless: bool, lock, store, fonts,
-                 catalog: Catalog, language_chosen: bool, hw, display, debug_strip: bool,
+                 catalog: Catalog, language_chosen: bool, hw, display,
                  speaker, notifier, poster, hub_view, notices: list[tuple[str, dict]]):
         self.config, self.clock, self.headless = config, clock, headless
         self.lock, self.store, self.fonts, self.catalog = lock, store, fonts, catalog
         self.language_chosen = language_chosen
-        self.hw, self.display, self.debug_strip = hw, display, debug_strip
+        self.hw, self.display = hw, display
         self.speaker, self.notifier, self.poster = speaker, notifier, poster
         self.notices = notices
         self.rotation = display.rotation  # "auto" chosen from the screen's shape
+        self.private_timeout = config.private_timeout  # s; Settings may choose another
         self.stack: list[Screen] = []
         self.hub_view = hub_view
         hub_view.shows_status = lambda: bool(self.stack) and self.top.shows_hub_status
@@ -105,6 +106,12 @@ class App:
     def set_sound(self, on: bool) -> None:
         self.hw.outputs.sound = on
         self.store.set_setting("sound", on)
+        self.dirty = True
+
+    def set_private_timeout(self, seconds: float) -> None:
+        """How long a private screen left untouched stays (``PrivateGuard``); remembered."""
+        self.private_timeout = seconds
+        self.store.set_setting("private_timeout", seconds)
         self.dirty = True
 
     def new_seed(self) -> int:

@@ -22,6 +22,7 @@ from .events import Poster
 from .fonts import find_fonts
 from .hub_presenter import HubPresenter
 from .overlays import STRIP_HEIGHT
+from .quiet_time import quiet_choices
 from .screens.home import HomeScreen
 from .screens.kept import resume_latest
 from .screens.language import LanguageScreen
@@ -80,10 +81,13 @@ def build_app(config: Config, headless: bool = False, env: Mapping[str, str] = o
                        on_hub_change=hub_view.on_change, later=hardware_after_first_frame)
     notices += hw.notices
     hw.outputs.sound = setting("sound", config.sound, (True, False))
+    quiet = setting("private_timeout", config.private_timeout,
+                    quiet_choices(config.private_timeout))
     debug_strip = (config.debug_strip if config.debug_strip is not None
                    else not hw.has_physical_outputs and not headless)
     display = Display(rotation, config.fullscreen, headless,
-                      strip=STRIP_HEIGHT if debug_strip else 0)
+                      strip=STRIP_HEIGHT if debug_strip else 0,
+                      strip_optional=config.debug_strip is None)
     if display.portrait_band:
         w, h = display.native
         log.warning("the screen is portrait (%dx%d) and rotation is %d: the picture is a "
@@ -95,8 +99,9 @@ def build_app(config: Config, headless: bool = False, env: Mapping[str, str] = o
                       env.get("COMPANION_SPEAK") or (None if headless else "espeak-ng"))
     app = App(config, clock=clock, headless=headless, lock=lock, store=store, fonts=fonts,
               catalog=catalog, language_chosen=language is not None, hw=hw, display=display,
-              debug_strip=debug_strip, speaker=speaker, notifier=Notifier(env), poster=poster,
+              speaker=speaker, notifier=Notifier(env), poster=poster,
               hub_view=hub_view, notices=notices)
+    app.private_timeout = quiet
     show_first_screens(app)
     return app
 

@@ -43,7 +43,7 @@ class Config:
     rotation: int | str = AUTO  # degrees clockwise, or AUTO: a portrait screen is turned 90
     data_dir: Path = field(default_factory=lambda: _xdg(os.environ, "XDG_DATA_HOME", ".local/share"))
     hold_time: float = 0.8
-    private_timeout: float = 15.0  # a private screen left untouched this long hides (0: never)
+    private_timeout: float = 60.0  # a private screen left untouched this long hides (0: never)
     private_while_held: bool = False  # private screens shown only while the reveal is held
     debounce: float = 0.03
     backend: str = "auto"

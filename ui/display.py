@@ -13,6 +13,7 @@ from .icons import window_icon
 
 MEMORY_DRIVERS = ("offscreen", "dummy")  # SDL drivers that show nothing
 CONSOLE_DRIVERS = ("kmsdrm", "fbcon")  # SDL drivers that own the whole screen (no desktop)
+UNBOUNDED = (1 << 15, 1 << 15)  # px: the "desktop" of a driver that draws into memory
 
 
 class NoDisplay(RuntimeError):
@@ -41,7 +42,7 @@ class Display:
     """Owns the pygame display surface and the logical canvas."""
 
     def __init__(self, rotation: int | str = 0, fullscreen: bool | None = None,
-                 headless: bool = False, strip: int = 0):
+                 headless: bool = False, strip: int = 0, strip_optional: bool = False):
         try:
             pygame.display.init()
         except pygame.error as exc:
@@ -65,7 +66,9 @@ class Display:
         if self.rotation_chosen:
             rotation = choose_rotation(self.native) if self.native else 0
         self.rotation = rotation
-        self.strip = strip  # px kept below the picture for the debug strip (0: none)
+        # px asked below the picture for the debug strip (0: none); an optional one is left
+        # out where it would make the picture smaller (``strip``: the one kept)
+        self.strip_wanted, self.strip_optional = strip, strip_optional
         pygame.display.set_caption("Tabletop Companion")
         pygame.display.set_icon(window_icon())  # before the window opens: see window_icon
         self._open()
@@ -73,12 +76,17 @@ class Display:
             pygame.mouse.set_visible(False)  # a touchscreen kiosk shows no pointer
 
     def _open(self) -> None:
-        w, h = Viewport((WIDTH, HEIGHT), self.rotation).rotated_size
+        picture = Viewport((WIDTH, HEIGHT), self.rotation).rotated_size
         try:
             if self.fullscreen:
                 self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.strip = self._strip_kept(lambda strip: self.surface.get_size())
             else:
-                self.surface = pygame.display.set_mode((w, h + self.strip))
+                desktop = self._desktop()
+                self.strip = self._strip_kept(
+                    lambda strip: window_size(picture, strip, desktop))
+                self.surface = pygame.display.set_mode(window_size(picture, self.strip,
+                                                                   desktop))
         except pygame.error as exc:
             raise NoDisplay(NO_DISPLAY_HELP.format(error=exc)) from None
         sw, sh = self.surface.get_size()
@@ -87,6 +95,25 @@ class Display:
         # When nothing needs transforming, screens draw straight onto the display surface.
         identity = self.viewport.is_identity and not self.strip
         self.canvas = self.surface if identity else pygame.Surface((WIDTH, HEIGHT))
+
+    def _desktop(self) -> tuple[int, int]:
+        """The most room a window may take: the desktop's size (a driver that draws into
+        memory has no desktop to speak of)."""
+        if self.driver in MEMORY_DRIVERS:
+            return UNBOUNDED
+        return tuple(pygame.display.get_desktop_sizes()[0])
+
+    def _strip_kept(self, size_with) -> int:
+        """The strip's px: as asked, or none where an optional one would make the picture
+        smaller than it is without (``size_with(strip)``: the display's size with it)."""
+        strip = self.strip_wanted
+        if strip and self.strip_optional:
+            def scale(px: int) -> float:
+                w, h = size_with(px)
+                return Viewport((w, h - px), self.rotation).scale
+            if scale(strip) < scale(0):
+                return 0
+        return strip
 
     def set_rotation(self, rotation: int) -> None:
         """Turn the picture (a window changes shape; a full screen letterboxes)."""
@@ -121,6 +148,22 @@ class Display:
         w, h = self.surface.get_size()
         return f"{self.driver} {w}x{h}, {self.rotation}°" + (" (auto)" if self.rotation_chosen
                                                              else "")
+
+
+def window_size(picture: tuple[int, int], strip: int, desktop: tuple[int, int]
+                ) -> tuple[int, int]:
+    """A window showing ``picture`` at its own size with ``strip`` px below it, within the
+    ``desktop``: on a desktop too small for that, the picture scaled down to fit, keeping its
+    shape (a window larger than the desktop would be cut off).
+
+    >>> window_size((800, 480), 24, (1920, 1080)), window_size((800, 480), 24, (800, 480))
+    ((800, 504), (760, 480))
+    >>> window_size((480, 800), 0, (800, 480))
+    (288, 480)
+    """
+    (w, h), (dw, dh) = picture, desktop
+    scale = min(1, dw / w, max(1, dh - strip) / h)
+    return round(w * scale), round(h * scale) + strip
 
 
 def present_through_gles() -> None:

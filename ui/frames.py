@@ -51,7 +51,7 @@ class Painter:
                 self.drawing = False
         app.top.draw(app.display.canvas)
         app.toast.draw(app.display.canvas, app.fonts, app.t)
-        app.display.present(self._draw_strip if app.debug_strip else None)
+        app.display.present(self._draw_strip if app.display.strip else None)
         app.frames += 1
         app.dirty = False
 

@@ -1,6 +1,6 @@
 """A private screen never stays on display unwatched: it goes back to its gate after
-``private_timeout`` s without input, or (``private_while_held``) when the hold that revealed
-it is let go."""
+``App.private_timeout`` s without input (the config file's, or the one chosen in Settings),
+or (``private_while_held``) when the hold that revealed it is let go."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ class PrivateGuard:
         """When the private screen on top hides if nothing happens (None: no such screen, the
         config says never, or it is shown only while a hold lasts)."""
         app = self.app
-        quiet = app.config.private_timeout
+        quiet = app.private_timeout
         if not quiet or not app.stack or not app.top.private:
             return None
         if app.config.private_while_held and app.private_hold is not None:
@@ -55,7 +55,7 @@ class PrivateGuard:
         deadline = self.deadline()
         if deadline is not None and self.app.clock() >= deadline:
             log.info("private screen hidden after %.0f s without input",
-                     self.app.config.private_timeout)
+                     self.app.private_timeout)
             from .screens.gate import QUIET, hide_private  # deferred: as in hold_ended
 
             hide_private(self.app, QUIET)

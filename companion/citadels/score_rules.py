@@ -7,7 +7,8 @@ from __future__ import annotations
 from ..score_entry import ScoreEntry, ScoreRules
 from .calling_state import city_size
 from .quick import quick_of
-from .scoring import player_from_json, player_json, result_json, score_game
+from .scoring import (PlayerCity, ScoringError, completion_problem, open_places,
+                      player_from_json, player_json, result_json, score_game)
 
 
 class CitadelsScoreRules(ScoreRules):
@@ -22,6 +23,16 @@ class CitadelsScoreRules(ScoreRules):
     def city_size(self, entry: ScoreEntry) -> int:
         """Districts that complete a city in the game being scored."""
         return city_size(entry.config["edition"], len(entry.players), quick_of(entry.config))
+
+    def completion_problem(self, entry: ScoreEntry, player: PlayerCity) -> ScoringError | None:
+        """What ``player``'s completion place says against their city (scoring_input.py)."""
+        return completion_problem(entry.config["edition"], len(entry.players), player,
+                                  quick_of(entry.config))
+
+    @staticmethod
+    def open_places(entry: ScoreEntry, index: int) -> tuple[int, ...]:
+        """The completion places player ``index`` may take (none another player holds)."""
+        return open_places(entry.players, index)
 
     def tiebreak_offered(self, config) -> bool:
         return config.get("edition") == "classic"

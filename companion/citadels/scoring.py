@@ -34,14 +34,16 @@ from typing import Any
 
 from .catalogue import rank_of
 from .districts import TYPES, District, city_count, district
-from .scoring_input import (FIELDS, LISTS, PlayerCity, ScoringError, in_one_city,
-                            player_from_json, player_json, read_input, validate)
+from .scoring_input import (FIELDS, LISTS, PlayerCity, ScoringError, completion_problem,
+                            in_one_city, open_places, player_from_json, player_json, read_input,
+                            validate)
 
 __all__ = [  # what screens, tests and the command line import from here
     "DECORATION", "EFFECTS", "FIELDS", "FIRST_BONUS", "FIVE_TYPES_BONUS", "LATER_BONUS", "LISTS",
     "PlayerCity", "Result", "Score", "ScoringError", "SHARED_REASONS", "TIE_SENTENCES",
-    "TieBreak", "city_count", "decorated_costs", "in_one_city", "player_from_json", "player_json",
-    "read_input", "result_json", "score_game", "score_player", "validate"]
+    "TieBreak", "city_count", "completion_problem", "decorated_costs", "in_one_city",
+    "open_places", "player_from_json", "player_json", "read_input", "result_json", "score_game",
+    "score_player", "validate"]
 
 FIRST_BONUS, LATER_BONUS, FIVE_TYPES_BONUS, DECORATION = 4, 2, 3, 1
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RuleError
-from ..players import check_count, check_table, read_json
+from ..players import about, check_count, check_table, read_json
 from .calling_state import city_size
 from .catalogue import EDITIONS, rank_of
 from .districts import District, city_count, district, districts
@@ -49,29 +49,39 @@ def _district_names(d: District) -> dict[str, str]:
 
 def validate(edition: str, players, quick: bool = False) -> None:
     """Raise ScoringError with one clear sentence for input the scoring cannot take (``quick``:
-    the classic quick game, where 7 districts complete a city; a RuleError for 2016)."""
+    the classic quick game, where 7 districts complete a city; a RuleError for 2016). A refusal
+    about some players says whose entries would fix it (``whose``: their numbers, from 1)."""
     if edition not in EDITIONS:
         raise ScoringError(f"unknown edition {edition!r} (use 2016 or classic)",
                            code="citadels.scoring.edition", edition=edition)
     check_table(players, "Citadels", 2, 8, ScoringError)
     known = {d.id: d for d in districts(edition)}
     used: Counter = Counter()
-    for p in players:
-        for number in ("gold", "hand", "museum"):
-            check_count(getattr(p, number), p.name, number, ScoringError)
-        _validate_city(edition, p, known)
+    for n, p in enumerate(players, 1):
+        with about(n):
+            for number in ("gold", "hand", "museum"):
+                check_count(getattr(p, number), p.name, number, ScoringError)
+            _validate_city(edition, p, known)
         used += Counter(p.city)
-    vaults = [p.name for p in players if p.secret_vault]
+    vaults = [n for n, p in enumerate(players, 1) if p.secret_vault]
     if len(vaults) > 1:
-        raise ScoringError(f"{', '.join(vaults)}: the game has one Secret Vault card; only one "
-                           "player can reveal it", code="citadels.scoring.vault_twice",
-                           names=", ".join(vaults))
+        raise ScoringError(f"{_names(players, vaults)}: the game has one Secret Vault card; "
+                           "only one player can reveal it", code="citadels.scoring.vault_twice",
+                           names=_names(players, vaults), whose=tuple(vaults))
     for i, n in used.items():
         if n > known[i].copies:
-            raise ScoringError(f"the game has {known[i].copies} {i} card(s), the cities hold {n}",
+            holders = [k for k, p in enumerate(players, 1) if i in p.city]
+            raise ScoringError(f"{n} {i} cards entered ({_names(players, holders)}), but the "
+                               f"game has only {known[i].copies}",
                                code="citadels.scoring.copies", copies=known[i].copies, n=n,
+                               names=_names(players, holders), whose=tuple(holders),
                                **_district_names(known[i]))
     _validate_completion(edition, players, quick)
+
+
+def _names(players, numbers) -> str:
+    """The names of players ``numbers`` (from 1), as a refusal lists them."""
+    return ", ".join(players[n - 1].name for n in numbers)
 
 
 def unique_once(edition: str) -> bool:
@@ -128,23 +138,46 @@ def _validate_city(edition: str, p: PlayerCity, known: dict[str, District]) -> N
 
 
 def _validate_completion(edition: str, players, quick: bool) -> None:
-    places = sorted(p.completed for p in players if p.completed is not None)
+    placed = [n for n, p in enumerate(players, 1) if p.completed is not None]
+    places = sorted(players[n - 1].completed for n in placed)
     if any(not isinstance(n, int) or n < 1 for n in places) or places != list(
             range(1, len(places) + 1)):
-        raise ScoringError("completion order must be 1, 2, 3, ... with no gaps or repeats",
-                           code="citadels.scoring.completion_order")
-    size = city_size(edition, len(players), quick)
-    for p in players:
-        count = city_count([district(edition, i) for i in p.city])
-        if p.completed is not None and count < size:
-            raise ScoringError(f"{p.name}: completed a city of {count} districts; "
-                               f"{size} are needed (a Monument counts as two)",
-                               code="citadels.scoring.too_small", name=p.name, count=count,
-                               size=size)
-        if p.completed is None and count >= size:
-            raise ScoringError(f"{p.name}: a city of {count} districts is complete; "
-                               f"give its place in the completion order",
-                               code="citadels.scoring.no_place", name=p.name, count=count)
+        raise ScoringError(f"completion order must be 1, 2, 3, ... with no gaps or repeats "
+                           f"({_names(players, placed)})",
+                           code="citadels.scoring.completion_order",
+                           names=_names(players, placed), whose=tuple(placed))
+    for n, p in enumerate(players, 1):
+        problem = completion_problem(edition, len(players), p, quick)
+        if problem is not None:
+            problem.fields["whose"] = (n,)
+            raise problem
+
+
+def completion_problem(edition: str, table: int, player: PlayerCity,
+                       quick: bool = False) -> ScoringError | None:
+    """The refusal one city's completion place gets against its districts (``table``: the
+    number of players), or None: a place for a city too small (``too_small``), or none for a
+    complete one (``no_place``; seed 000: "누군가의 도시에 7번째 건물이 건설되면 그 도시는
+    완성됩니다"). The score entry asks the table about it before storing the city."""
+    size = city_size(edition, table, quick)
+    count = city_count([district(edition, i) for i in player.city])
+    if player.completed is not None and count < size:
+        return ScoringError(f"{player.name}: completed a city of {count} districts; {size} are "
+                            "needed (a Monument counts as two)",
+                            code="citadels.scoring.too_small", name=player.name, count=count,
+                            size=size)
+    if player.completed is None and count >= size:
+        return ScoringError(f"{player.name}: a city of {count} districts is complete; give "
+                            "its place in the completion order", code="citadels.scoring.no_place",
+                            name=player.name, count=count, size=size)
+    return None
+
+
+def open_places(players, index: int) -> tuple[int, ...]:
+    """The places in the completion order player ``index`` (from 0) may take: those no other
+    player holds."""
+    taken = {p.completed for k, p in enumerate(players) if k != index}
+    return tuple(n for n in range(1, len(players) + 1) if n not in taken)
 
 
 # --- JSON (the ``score`` command, stored score entries) ------------------------------------------

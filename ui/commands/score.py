@@ -10,6 +10,7 @@ from importlib import import_module
 
 from companion.errors import RuleError
 from companion.players import read_json
+from companion.records import places
 
 from .. import registry
 from .parser import OneLineParser
@@ -63,12 +64,11 @@ class ScoreCommand:
 
 
 def summary(data: dict, not_points: tuple[str, ...] = ()) -> str:
-    """The ranking as lines: place, name, total and the points by category (a breakdown's
-    entries named in ``not_points`` are counts, not points)."""
-    by_name = {p["name"]: p for p in data["players"]}
+    """The ranking as lines: place (shared by players level on points), name, total and the
+    points by category (a breakdown's entries named in ``not_points`` are counts, not
+    points)."""
     lines = []
-    for place, name in enumerate(data["ranking"], 1):
-        p = by_name[name]
+    for p, place in places(data):
         parts = ", ".join(f"{k.replace('_', ' ')} {v['total'] if isinstance(v, dict) else v}"
                           for k, v in p["breakdown"].items() if not isinstance(v, str)
                           and k not in not_points and v is not None)

@@ -107,7 +107,8 @@ class _Fields(dict):
 
 class _Field:
     """A field's value; a Korean particle as its format spec (``{character:이}``) follows it
-    as the word reads (``ui/josa.py``), any other spec formats the value as usual."""
+    as the word reads (``ui/josa.py``), ``{n:ordinal}`` is an English ordinal (3rd), any
+    other spec formats the value as usual."""
 
     __slots__ = ("value",)
 
@@ -117,7 +118,19 @@ class _Field:
     def __format__(self, spec: str) -> str:
         if spec in PARTICLES:
             return with_particle(self.value, spec)
+        if spec == "ordinal":
+            return ordinal(self.value)
         return format(self.value, spec)
+
+
+def ordinal(n: int) -> str:
+    """An English ordinal.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd', '111th']
+    """
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 class Catalog:

@@ -1,10 +1,12 @@
-"""The privacy gate: the device is passed to one player, who identifies and holds to reveal.
+"""The privacy gate: the device is passed to one player, who holds to reveal.
 
-Identify and reveal: where the seat has a button of its own (GPIO or the seat hub), press it,
-then hold it: the name on the screen does nothing there. At a seat without one (a touch-only
-table), tap the name, then hold it (or OK). Nothing private is drawn here; ``on_reveal`` replaces this screen with
-the private one. A private screen left untouched for the configured quiet time goes back to its
-gate (``hide_private``): nothing is chosen, and the gate says why it is back.
+One instruction, one gesture: where the seat has a button of its own (GPIO or the seat hub),
+hold it (its press identifies, its hold reveals): the name on the screen does nothing there.
+At a seat without one (a touch-only table), hold the name (or OK); a tap only says to hold
+longer. Nothing private is drawn here, but a public ``note`` may be (the draft's face-up
+discards); ``on_reveal`` replaces this screen with the private one. A private screen left
+untouched for the configured quiet time goes back to its gate (``hide_private``): nothing is
+chosen, and the gate says why it is back.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from hw.controls import Control, ControlEvent, Kind
 
 from .. import theme
 from ..geometry import WIDTH
+from ..quiet_time import quiet_time
 from ..seat_lights import seat_lights
 from ..widgets import Button, draw_fitted, draw_paragraph, draw_text
 from .base import BODY, Screen
@@ -30,12 +33,14 @@ class GateScreen(Screen):
 
     def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None],
                  hidden_again: str | None = None,
-                 on_name_reveal: Callable[[], None] | None = None, identified: bool = False):
+                 on_name_reveal: Callable[[], None] | None = None, identified: bool = False,
+                 note: Callable[[], str] | None = None):
         """``on_name_reveal``: called before ``on_reveal`` when the player was identified only
         by holding their name (a seat without a button of its own), e.g. to record the look.
-        ``identified``: the seat's button was pressed already (it opened this gate)."""
+        ``identified``: the seat's button was pressed already (it opened this gate).
+        ``note``: a public line the table reads while the device waits (the face-up discards)."""
         self.seat, self.player, self.on_reveal = seat, player, on_reveal
-        self.on_name_reveal = on_name_reveal
+        self.on_name_reveal, self.note = on_name_reveal, note
         self.identified = identified
         self.warning: str | None = None
         self.hidden_again = hidden_again  # why the private screen hid itself: QUIET, LET_GO
@@ -77,9 +82,9 @@ class GateScreen(Screen):
         """Show the private screen; ``held`` is the control whose hold revealed it (with
         ``private_while_held`` the screen lasts as long as that hold)."""
         self.app.log_private_screen(self.seat)
-        self.app.private_gate = lambda why: GateScreen(self.app, self.seat, self.player,
-                                                       self.on_reveal, hidden_again=why,
-                                                       on_name_reveal=self.on_name_reveal)
+        self.app.private_gate = lambda why: GateScreen(
+            self.app, self.seat, self.player, self.on_reveal, hidden_again=why,
+            on_name_reveal=self.on_name_reveal, note=self.note)
         self.app.private_hold = held
         self.on_reveal()
 
@@ -98,12 +103,13 @@ class GateScreen(Screen):
         return True
 
     def hint(self) -> str:
-        """What to do here: press then hold the seat button, or tap then hold the name (a
-        look announced, a screen lasting only while held, if so)."""
+        """What to do here, one gesture: hold the seat button, or the name (after a short
+        press: hold it longer); a look announced, a screen lasting only while held, if so."""
+        longer = "_longer" if self.identified else ""
         if self.by_button:
-            keys = ["gate.hold_button" if self.identified else "gate.identify_button"]
+            keys = [f"gate.hold{longer}_button"]
         else:
-            keys = ["gate.hold" if self.identified else "gate.identify"]
+            keys = [f"gate.hold{longer}"]
             if self.on_name_reveal is not None:
                 keys.append("gate.announced")
         if self.app.config.private_while_held:
@@ -115,14 +121,18 @@ class GateScreen(Screen):
         draw_fitted(canvas, fonts, self.t("gate.pass_to", name=self.player),
                     pygame.Rect(BODY.left, BODY.top + 28, BODY.width, 44), theme.TITLE_SIZE,
                     bold=True, anchor="center", name=self.player, floor=theme.TITLE_FLOOR)
-        draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left + 40, BODY.top + 262,
-                                                               BODY.width - 80, 60),
+        if self.note is not None:
+            draw_fitted(canvas, fonts, self.note(),
+                        pygame.Rect(BODY.left, BODY.top + 78, BODY.width, 34), theme.BODY_SIZE,
+                        anchor="center", floor=theme.NOTICE_SIZE)
+        draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left + 40, BODY.top + 252,
+                                                               BODY.width - 80, 80),
                        theme.BODY_SIZE, theme.ACCENT if self.identified else theme.TEXT_DIM)
-        warning = self.warning or (self.t(f"gate.hidden_{self.hidden_again}", s=format(
-            self.app.config.private_timeout, "g")) if self.hidden_again else None)
+        warning = self.warning or (self.t(f"gate.hidden_{self.hidden_again}", time=quiet_time(
+            self.t, self.app.private_timeout)) if self.hidden_again else None)
         if warning:
-            draw_paragraph(canvas, fonts, warning, pygame.Rect(BODY.left, BODY.bottom - 56,
-                                                               BODY.width, 56),
+            draw_paragraph(canvas, fonts, warning, pygame.Rect(BODY.left, BODY.bottom - 52,
+                                                               BODY.width, 52),
                            theme.BODY_SIZE, theme.WARNING, names=(self.player,))
 
 

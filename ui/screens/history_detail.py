@@ -14,6 +14,7 @@ import pygame
 
 from companion.errors import RuleError
 from companion.names import drawable
+from companion.records import places
 from storage.store import DamagedSession, StoreError
 
 from .. import registry, theme
@@ -268,20 +269,19 @@ class HistoryDetailScreen(Screen):
             y += 30
 
     def draw_scores(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
-        """The ranking: place, name, total; the winners in gold."""
+        """The ranking: place (shared by players level on points), name, total; the winners
+        in gold."""
         fonts, data = self.app.fonts, drawable_scores(self.app, self.row, self.scores)
-        by_name = {p.get("name"): p for p in data.get("players", [])}
-        ranked = [by_name[n] for n in data.get("ranking", []) if n in by_name] or \
-            list(by_name.values())
+        ranked = places(data)
         winners = set(data.get("winners") or [])
         columns = 1 if len(ranked) * 32 <= rect.height else 2
         per_column = -(-len(ranked) // columns)
         row_h = min(38, rect.height // max(per_column, 1))
         width = (rect.width - 16 * (columns - 1)) // columns
-        place = 0
-        for i, player in enumerate(ranked):
-            if i == 0 or player.get("total") != ranked[i - 1].get("total"):
-                place = i + 1
+        size = theme.BODY_SIZE if row_h >= 32 else theme.SMALL_SIZE + 1
+        ranks = [self.t("score.rank", n=place) for _, place in ranked]
+        name_x = 12 + max((fonts.width(r, size) for r in ranks), default=0) + 12
+        for i, ((player, _), rank) in enumerate(zip(ranked, ranks)):
             col, line = divmod(i, per_column)
             cell = pygame.Rect(rect.left + col * (width + 16), rect.top + line * row_h, width,
                                row_h - 4)
@@ -290,9 +290,8 @@ class HistoryDetailScreen(Screen):
             if won:
                 pygame.draw.rect(canvas, theme.ACCENT, cell, 2, border_radius=8)
             color = theme.ACCENT if won else theme.TEXT
-            size = theme.BODY_SIZE if row_h >= 32 else theme.SMALL_SIZE + 1
-            draw_text(canvas, fonts, self.t("history.place", n=place),
-                      (cell.left + 12, cell.centery), size, color, anchor="midleft", box=cell)
+            draw_text(canvas, fonts, rank, (cell.left + 12, cell.centery), size, color,
+                      anchor="midleft", box=cell)
             total = str(player.get("total", ""))
             tag = self.t("history.winner_tag") if won else ""
             right = draw_text(canvas, fonts, total, (cell.right - 12, cell.centery), size, color,
@@ -300,10 +299,10 @@ class HistoryDetailScreen(Screen):
             if tag:
                 right = draw_text(canvas, fonts, tag, (right.left - 14, cell.centery),
                                   theme.SMALL_SIZE, theme.ACCENT, anchor="midright", box=cell)
-            room = right.left - 14 - (cell.left + 56)
+            room = right.left - 14 - (cell.left + name_x)
             draw_fitted(canvas, fonts, str(player.get("name", "")),
-                        pygame.Rect(cell.left + 56, cell.top, room, cell.height), size, color,
-                        bold=won)
+                        pygame.Rect(cell.left + name_x, cell.top, room, cell.height), size,
+                        color, bold=won)
 
     def draw_players(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         """The players in seat order (no scores to rank them by)."""

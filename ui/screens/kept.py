@@ -17,7 +17,7 @@ from storage.store import DamagedSession, StoreError
 from companion.games import scored_by_hand
 
 from .. import registry, theme
-from ..widgets import Button
+from ..widgets import Button, fit_line
 from .ask import AskScreen
 from .base import BODY
 from .listing import ListScreen
@@ -58,6 +58,19 @@ def names_text(app, row, most: int = 4) -> str:
     names = shown_names(app, row.names)
     more = len(names) - most
     return ", ".join(names[:most]) + (f" +{more}" if more > 0 else "")
+
+
+def fitted_names(app, row, width: int, size: int) -> str:
+    """The players, as many named as fit ``width`` px: "Mina, Joon, Sora +2" (the first name
+    cut with "…" if even it alone does not fit)."""
+    count = len(row.names)
+    for most in range(count, 0, -1):
+        text = names_text(app, row, most)
+        if app.fonts.width(text, size) <= width:
+            return text
+    first = shown_names(app, row.names)[:1]
+    return fit_line(app.fonts, names_text(app, row, 1), size, width, size,
+                    name=first[0] if first else "")[0]
 
 
 def shown_names(app, names) -> list[str]:
@@ -196,33 +209,42 @@ class KeptGamesScreen(ListScreen):
 
 class KeptButtons:
     """A setup screen's way back into its game's kept games: "Continue" (the one played last,
-    highlighted and focused, so OK continues) and, when there are more, a button to the list of
-    them all. ``refresh`` on entering the screen (a game may have been kept or deleted since)."""
+    with its players' names) and, when there are more, a button to the list of them all.
+    Continue is the default (highlighted and focused, so OK continues) only when the kept game
+    is this table's: the same players as the setup's (``screen.names()``), in any seat; else
+    the setup's own start is. ``refresh`` on entering the screen (a game may have been kept or
+    deleted since, the table changed)."""
 
     MORE_W = 120
+    LABEL = theme.NOTICE_SIZE  # px: read from the seats
 
     def __init__(self, screen, rect: pygame.Rect, game_id: str, vertical: bool = False):
         self.screen, self.app = screen, screen.app
         self.kinds = tuple(registry.entry(game_id).openers)
         self.rows: list = []
         if vertical:
-            first = pygame.Rect(rect.left, rect.top, rect.width, rect.height - 66)
+            self.alone = pygame.Rect(rect.left, rect.top, rect.width, rect.height - 66)
+            self.beside = self.alone
             more = pygame.Rect(rect.left, rect.bottom - 56, rect.width, 56)
         else:
-            first = pygame.Rect(rect.left, rect.top, rect.width - self.MORE_W - 8, rect.height)
+            self.alone = pygame.Rect(rect)
+            self.beside = pygame.Rect(rect.left, rect.top, rect.width - self.MORE_W - 8,
+                                      rect.height)
             more = pygame.Rect(rect.right - self.MORE_W, rect.top, self.MORE_W, rect.height)
-        self.button = screen.add(Button(first, self.label, self.continue_newest, name="continue",
-                                        selected=True, size=theme.SMALL_SIZE + 1))
+        self.button = screen.add(Button(self.alone, self.label, self.continue_newest,
+                                        name="continue", selected=lambda: self.ours,
+                                        size=self.LABEL, floor=theme.FLOOR_SIZE))
         self.more = screen.add(Button(more, lambda: self.app.t("kept.others", n=self.total),
                                       self.open_list, name="kept-list", size=theme.SMALL_SIZE))
         self.refresh()
 
     def label(self) -> str:
+        """"Continue: round 3" over the players' names, as many as fit the button."""
         if not self.rows:
             return ""
         row = self.rows[0]
-        return self.app.t("kept.continue", progress=progress_text(self.app, row),
-                          names=names_text(self.app, row, most=2))
+        return self.app.t("kept.continue_at", progress=progress_text(self.app, row)) + "\n" + \
+            fitted_names(self.app, row, self.button.rect.width - 16, self.LABEL)
 
     def refresh(self) -> None:
         self.rows = [r for r in self.app.store.kept(self.kinds, limit=RESUME_CANDIDATES)
@@ -230,12 +252,27 @@ class KeptButtons:
         self.total = self.app.store.count(self.kinds, kept=True)
         self.button.visible = bool(self.rows)
         self.more.visible = self.total > 1
-        if self.rows:
-            self.screen.focus = self.screen.buttons.index(self.button)
+        self.button.rect = self.beside if self.more.visible else self.alone
+        self.settle()
+
+    def settle(self) -> None:
+        """The focus on Continue when it is the default; never when the game is another
+        table's (OK must not open it). After a change of the table too."""
+        index = self.screen.buttons.index(self.button)
+        if self.ours:
+            self.screen.focus = index
+        elif self.screen.focus == index:
+            self.screen.focus = None
 
     @property
     def any(self) -> bool:
         return bool(self.rows)
+
+    @property
+    def ours(self) -> bool:
+        """Whether the game Continue opens is this table's: the setup's players, in any seat."""
+        return bool(self.rows) and sorted(shown_names(self.app, self.rows[0].names)) == \
+            sorted(self.screen.names())
 
     def continue_newest(self) -> None:
         if self.rows:
@@ -247,13 +284,13 @@ class KeptButtons:
 
 def add_start_row(screen, game_id: str, start_key: str, start_w: int, score_w: int,
                   gap: int = 10) -> KeptButtons:
-    """A setup screen's bottom row, right to left: Start (highlighted unless a game is kept),
-    Score only, then Continue and the other kept games in the room left."""
+    """A setup screen's bottom row, right to left: Start (highlighted unless Continue opens
+    this table's game), Score only, then Continue and the other kept games in the room left."""
     row = pygame.Rect(BODY.left, BODY.bottom - 64, BODY.width, 64)
     start = pygame.Rect(row.right - start_w, row.top, start_w, row.height)
     score = pygame.Rect(start.left - gap - score_w, row.top, score_w, row.height)
     screen.add(Button(start, lambda: screen.t(start_key), screen.start, name="start",
-                      selected=lambda: not kept.any))
+                      selected=lambda: not kept.ours))
     screen.add(Button(score, lambda: screen.t("score.start"), screen.score_only, name="score",
                       size=theme.BODY_SIZE))
     kept = KeptButtons(screen, pygame.Rect(row.left, row.top, score.left - gap - row.left,

@@ -4,17 +4,20 @@ tie-break in one sentence; tap a player for the whole breakdown. Shown live afte
 
 A game subclasses ``ResultsScreen`` with its ``categories``, ``colors``, ``points(player,
 category)``, ``legend_key(category)`` and ``breakdown_screen(player, edit)``; it may add buttons
-(``extra_items``)."""
+(``extra_items``) and name the players' ways back into the entry (``entry_key``, the chooser's
+``whose_key``)."""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.errors import RuleError
+from companion.records import places
 
 from .. import theme
 from ..widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from .base import BODY, Screen
+from .score_fix import EntryChoiceScreen, add_entry_buttons, entry_area
 from .score_flow import open_entry
 
 LEGEND_Y = BODY.top + 2
@@ -35,9 +38,12 @@ class ResultsScreen(Screen):
     shows_back = False
     categories: tuple[str, ...] = ()
     colors: dict[str, tuple[int, int, int]] = {}
+    entry_key = "score.open_entry"  # a button opening a player's entry ("{name}'s scores")
+    whose_key = "score.whose_entry"  # the title of the chooser behind Edit
 
     def __init__(self, app, controller=None, data: dict | None = None):
         self.app, self.controller, self.error = app, controller, None
+        self.refused: RuleError | None = None
         if controller is not None:
             data, self.error = self.compute()
         self.data = data
@@ -63,32 +69,48 @@ class ResultsScreen(Screen):
         try:
             return self.controller.scores(), None
         except RuleError as exc:
+            self.refused = exc
             return None, self.refusal(exc)
 
     def title(self) -> str:
         return self.t("score.results_title")
 
     def ranked(self) -> list[dict]:
-        by_name = {p["name"]: p for p in self.data["players"]}
-        return [by_name[n] for n in self.data["ranking"]]
+        """The players, best first."""
+        return [player for player, _ in self.placed()]
+
+    def placed(self) -> list[tuple[dict, int]]:
+        """(player, place), best first: players level on points share a place."""
+        return places(self.data)
 
     def build(self) -> None:
         if self.data is not None:
             rows = self.ranked()
-            for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
-                self.add(Button(rect, "", lambda p=player: self.open(p), name=f"row{place}",
+            for k, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+                self.add(Button(rect, "", lambda p=player: self.open(p), name=f"row{k}",
                                 size=theme.SMALL_SIZE))
         if self.controller is None:
             items = [("done", "common.back", self.app.pop, True)]
+        elif self.data is None:
+            self.build_ways_out()
+            return
         else:
-            items = [("edit", "score.edit", self.edit, False)] + self.extra_items()
-            if self.data is not None:
-                items.append(("done", "score.save", self.save, True))
+            items = [("edit", "score.edit", self.edit, False)] + self.extra_items() + [
+                ("done", "score.save", self.save, True)]
         for rect, (name, key, action, primary) in zip(grid(BOTTOM, len(items), len(items), 12),
                                                       items):
             self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
                             size=theme.BODY_SIZE))
         self.focus = len(self.buttons) - 1  # OK saves (or goes back from History)
+
+    def build_ways_out(self) -> None:
+        """A refused entry: a button to each player's entry, those the refusal names (whose
+        entries would fix it) marked, the first of them focused (OK opens it)."""
+        named = self.refused.fields.get("whose", ())
+        add_entry_buttons(self, self.controller, self.entry_key,
+                          entry_area(len(self.controller.names)), named)
+        self.focus = next((i for i, b in enumerate(self.buttons) if b.warning),
+                          len(self.buttons) - 1)
 
     def row_rects(self, count: int) -> list[pygame.Rect]:
         """One row per player, best first: one column up to 5 players, else two."""
@@ -126,8 +148,13 @@ class ResultsScreen(Screen):
             edit = lambda: self.edit(index)  # noqa: E731
         self.app.push(self.breakdown_screen(player, edit))
 
-    def edit(self, index: int = 0) -> None:
-        open_entry(self.app, self.controller, index)
+    def edit(self, index: int | None = None) -> None:
+        """Player ``index``'s entry, or (Edit) the chooser of whose."""
+        if index is None:
+            self.app.push(EntryChoiceScreen(self.app, self.controller, self.whose_key,
+                                            self.entry_key))
+        else:
+            open_entry(self.app, self.controller, index)
 
     def save(self) -> None:
         self.controller.finish()
@@ -145,22 +172,24 @@ class ResultsScreen(Screen):
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         if self.data is None:
+            ways = entry_area(len(self.controller.names))
             draw_paragraph(canvas, fonts, self.t("score.cannot", error=self.error),
-                           pygame.Rect(BODY.left, BODY.top + 20, BODY.width, 200),
-                           theme.BODY_SIZE, theme.WARNING)
+                           pygame.Rect(BODY.left, BODY.top + 20, BODY.width,
+                                       ways.top - 16 - BODY.top - 20),
+                           theme.BODY_SIZE, theme.WARNING, names=self.controller.names)
             return
         self.draw_legend(canvas)
-        rows = self.ranked()
-        top = max((sum(max(0, self.points(p, c)) for c in self.categories) for p in rows),
+        rows = self.placed()
+        top = max((sum(max(0, self.points(p, c)) for c in self.categories) for p, _ in rows),
                   default=0) or 1
         winners = set(self.data["winners"])
-        for place, (rect, player) in enumerate(zip(self.row_rects(len(rows)), rows), 1):
+        for rect, (player, place) in zip(self.row_rects(len(rows)), rows):
             won = player["name"] in winners
             color = theme.ACCENT if won else theme.TEXT
             label = self.label_rect(rect)
             total = draw_text(canvas, fonts, str(player["total"]), label.midright,
                               theme.BODY_SIZE, color, bold=True, anchor="midright", box=label)
-            draw_fitted(canvas, fonts, f"{place}. {player['name']}",
+            draw_fitted(canvas, fonts, f"{self.t('score.rank', n=place)} {player['name']}",
                         pygame.Rect(label.left, label.top, total.left - 12 - label.left,
                                     label.height),
                         theme.BODY_SIZE, color, bold=won, name=player["name"])

@@ -16,8 +16,10 @@ def open_entry(app, controller, index: int | None = None) -> None:
 
 def back_to_previous(screen) -> None:
     """From a player's entry: the previous player's, or home (the entry is kept) from the
-    first."""
-    if screen.index == 0:
+    first; once every player is in (an entry opened from the results), the results."""
+    if screen.controller.entry.next_player is None:
+        open_entry(screen.app, screen.controller)
+    elif screen.index == 0:
         leave_game(screen.app, screen.controller.game_id)
     else:
         open_entry(screen.app, screen.controller, screen.index - 1)

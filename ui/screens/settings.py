@@ -1,4 +1,5 @@
-"""Settings: language, rotation, sound, a row for each game setting the registry gives
+"""Settings: language, rotation, sound, how long a private screen left untouched stays, a
+row for each game setting the registry gives
 (Troyes' scores during play, Tiletum's corruption tokens), and the way to the players the
 table remembers, the export to a USB stick, the hardware test and About."""
 
@@ -8,12 +9,14 @@ import pygame
 
 from .. import registry, theme
 from ..config import ROTATIONS
+from ..quiet_time import quiet_choices, quiet_time
 from ..widgets import Button, draw_paragraph, fit_size, grid, wrap
 from .base import BODY, Screen
 
 LABEL_W = 230
 ROW_H = 56
-GAP = 12
+GAP = 8
+FIXED_ROWS = 4  # language, rotation, sound, the private screens' quiet time
 
 
 class SettingsScreen(Screen):
@@ -33,9 +36,9 @@ class SettingsScreen(Screen):
 
     def _row(self, i: int) -> pygame.Rect:
         """Row ``i``: rows as tall as the body leaves for every row and the buttons below."""
-        rows = 4 + len(self.game_rows)  # language, rotation, sound, the games', the buttons
-        pitch = min(ROW_H + GAP, (BODY.height - 8 - 22) // rows)
-        return pygame.Rect(BODY.left + LABEL_W, BODY.top + 8 + i * pitch,
+        rows = FIXED_ROWS + 1 + len(self.game_rows)  # the app's, the games', the buttons
+        pitch = min(ROW_H + GAP, (BODY.height + GAP) // rows)
+        return pygame.Rect(BODY.left + LABEL_W, BODY.top + i * pitch,
                            BODY.width - LABEL_W, pitch - GAP)
 
     def _choices(self, row: int, options, label, is_selected, choose, prefix: str) -> None:
@@ -57,12 +60,14 @@ class SettingsScreen(Screen):
                       lambda o: app.rotation == o, app.set_rotation, "rotation")
         self._choices(2, (True, False), lambda o: self.t("common.on" if o else "common.off"),
                       lambda o: app.hw.outputs.sound == o, app.set_sound, "sound")
-        for i, row in enumerate(self.game_rows, 3):
+        self._choices(3, quiet_choices(app.config.private_timeout),
+                      lambda o: quiet_time(self.t, o), lambda o: app.private_timeout == o,
+                      app.set_private_timeout, "private-timeout")
+        for i, row in enumerate(self.game_rows, FIXED_ROWS):
             self.add(Button(self._row(i), row.value, row.open, name=row.name,
                             size=theme.BODY_SIZE))
-        bottom = self._row(3 + len(self.game_rows))
-        cells = grid(pygame.Rect(BODY.left, bottom.top + 12, BODY.width, bottom.height + 10),
-                     4, 4, GAP)
+        bottom = self._row(FIXED_ROWS + len(self.game_rows))
+        cells = grid(pygame.Rect(BODY.left, bottom.top, BODY.width, bottom.height), 4, 4, GAP)
         for rect, (name, key, action) in zip(cells, (
                 ("players", "settings.players", self.open_players),
                 ("usb", "settings.usb", self.open_usb),
@@ -72,8 +77,9 @@ class SettingsScreen(Screen):
                             size=theme.BODY_SIZE))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        for i, key in enumerate(("settings.language", "settings.rotation", "settings.sound",
-                                 *(row.label_key for row in self.game_rows))):
+        keys = ("settings.language", "settings.rotation", "settings.sound",
+                "settings.private_timeout", *(row.label_key for row in self.game_rows))
+        for i, key in enumerate(keys):
             row, text = self._row(i), self.t(key)
             fonts = self.app.fonts
             size = fit_size(fonts, text, theme.BUTTON_SIZE, LABEL_W - 12, row.height)

@@ -4,8 +4,10 @@ from the last game of that game (stored setting ``setup.<game>``).
 A setup opens with the last table of its game, in its seat order, and the last choices
 (count, edition, character set, options: each game says which); the first time, with the
 config's roster. The players are chosen from the remembered ones (ui/screens/table_picker.py);
-seats beyond them are "Player n". What was stored and cannot be used (a damaged value, a name
-that cannot be drawn, a count out of range) is left out, never an error.
+seats beyond them are "Player n". A seat added beyond the table's names ("+") offers the
+remembered players not seated first, with "Player n" one tap further. What was stored and
+cannot be used (a damaged value, a name that cannot be drawn, a count out of range) is left
+out, never an error.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from companion.names import drawable
 from companion.rng import Rng
 from storage.store import SaveFailed
 
+from .players import remembered_players
 from .table_picker import TablePickerScreen
 
 log = logging.getLogger(__name__)
@@ -45,12 +48,14 @@ def remembered_table(app, stored: dict[str, Any]) -> list[str]:
 
 class TableSetup:
     """A setup screen's table. The screen sets ``game_id``, ``low``, ``high`` and calls
-    ``open_table(default_count)`` in ``__init__`` before ``Screen.__init__``."""
+    ``open_table(default_count)`` in ``__init__`` before ``Screen.__init__``; ``kept``: its
+    Continue button (ui/screens/kept.py), told when the table changes."""
 
     app: Any
     game_id: str
     low: int
     high: int
+    kept: Any = None
 
     def open_table(self, default_count: int) -> dict[str, Any]:
         """Set the table from the last game's; return the stored choices for the screen."""
@@ -79,8 +84,27 @@ class TableSetup:
         """The number of seats changed (the screen keeps what depends on it right)."""
 
     def set_count(self, players: int) -> None:
+        """``players`` seats (within the game's range); a seat more than the table has names
+        for opens the remembered players, if any is not seated."""
+        players = max(self.low, min(self.high, players))
+        unnamed = players > max(self.players, len(self.table))
+        if unnamed and any(p.name not in self.table for p in remembered_players(self.app)):
+            self.app.push(TablePickerScreen(self.app, self.low, self.high, self.seated(),
+                                            self.join, (players, lambda: self._seat(players))))
+            return
+        self._seat(players)
+
+    def _seat(self, players: int) -> None:
         self.players = max(self.low, min(self.high, players))
         self.count_changed()
+        if self.kept is not None:
+            self.kept.settle()
+
+    def join(self, names: list[str]) -> None:
+        """The players chosen after "+": the seats without a name stay, after them."""
+        unnamed = self.players - len(self.seated())
+        self.table = list(names)
+        self._seat(len(names) + unnamed)
 
     def choose_players(self) -> None:
         self.app.push(TablePickerScreen(self.app, self.low, self.high, self.seated(),

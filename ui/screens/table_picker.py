@@ -1,6 +1,7 @@
 """Who plays: the remembered players as buttons, tapped in seat order (a tap on a chosen player
 takes them off and the seats after move up), a new player added on the spot, Done with a
-table of the game's size. The seats chosen show their number: "2 · Mina"."""
+table of the game's size. The seats chosen show their number: "2 · Mina". Opened by a setup's
+"+" it also offers the seat added without a name ("+ Player 5")."""
 
 from __future__ import annotations
 
@@ -23,9 +24,12 @@ class TablePickerScreen(Screen):
     name = "table-picker"
 
     def __init__(self, app, low: int, high: int, chosen: list[str],
-                 on_done: Callable[[list[str]], None]):
-        self.low, self.high, self.on_done = low, high, on_done
-        self.chosen = list(chosen)
+                 on_done: Callable[[list[str]], None],
+                 unnamed: tuple[int, Callable[[], None]] | None = None):
+        """``unnamed``: (seat, seat it) when a seat is being added: it may be left without a
+        name (while the table is as it was)."""
+        self.low, self.high, self.on_done, self.unnamed = low, high, on_done, unnamed
+        self.chosen, self.opened = list(chosen), list(chosen)
         self.first = 0  # the first player shown (pages of PAGE)
         self.everyone: list[str] = []
         super().__init__(app)
@@ -43,11 +47,16 @@ class TablePickerScreen(Screen):
                         lambda: self.slide(-1), name="page-up"))
         self.add(Button(pygame.Rect(AREA.right + 8, AREA.top + half + 10, 64, half), "▼",
                         lambda: self.slide(1), name="page-down"))
-        for rect, (name, key, action) in zip(grid(BOTTOM, 3, 3, 12), (
-                ("new", "table.new", self.new_player), ("clear", "table.clear", self.clear),
-                ("done", "table.done", self.done))):
-            self.add(Button(rect, lambda k=key: self.t(k, n=len(self.chosen)), action,
-                            name=name, size=theme.BODY_SIZE, selected=name == "done"))
+        items = [("new", lambda: self.t("table.new"), self.new_player),
+                 ("clear", lambda: self.t("table.clear"), self.clear)]
+        if self.unnamed is not None:
+            items.append(("unnamed", lambda: self.t("table.unnamed", name=self.t(
+                "setup.seat_name", n=self.unnamed[0])), self.seat_unnamed))
+        items.append(("done", lambda: self.t("table.done", n=len(self.chosen)), self.done))
+        for rect, (name, label, action) in zip(grid(BOTTOM, len(items), len(items), 12),
+                                               items):
+            self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE,
+                            selected=name == "done"))
         self.refresh()
 
     def on_enter(self) -> None:
@@ -63,6 +72,8 @@ class TablePickerScreen(Screen):
         self.button("page-up").enabled = self.first > 0
         self.button("page-down").enabled = self.first + PAGE < len(self.everyone)
         self.button("done").enabled = self.low <= len(self.chosen) <= self.high
+        if self.unnamed is not None:
+            self.button("unnamed").enabled = self.chosen == self.opened
         self.app.dirty = True
 
     def shown(self, i: int) -> str | None:
@@ -108,8 +119,15 @@ class TablePickerScreen(Screen):
             self.app.pop()
             self.on_done(list(self.chosen))
 
+    def seat_unnamed(self) -> None:
+        """The seat being added, without a name (the table as it was, one seat more)."""
+        self.app.pop()
+        self.unnamed[1]()
+
     def draw_body(self, canvas: pygame.Surface) -> None:
-        key = "table.hint" if self.everyone else "table.empty"
-        draw_text(canvas, self.app.fonts, self.t(key, low=self.low, high=self.high),
-                  (BODY.left, BODY.top + 12), theme.SMALL_SIZE, theme.TEXT_DIM,
-                  anchor="midleft")
+        if self.unnamed is not None:
+            text = self.t("table.hint_join")
+        else:
+            text = self.t("table.hint" if self.everyone else "table.empty")
+        draw_text(canvas, self.app.fonts, text, (BODY.left, BODY.top + 12), theme.NOTICE_SIZE,
+                  theme.TEXT_DIM, anchor="midleft")

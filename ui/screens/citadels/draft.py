@@ -12,9 +12,9 @@ from hw.controls import ControlEvent, Kind
 from ... import theme
 from ...geometry import WIDTH
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
-from ..gate import GateScreen, WipeScreen
+from ..gate import WipeScreen
 from ..kept import leave_game
 from .controller import DRAFT, CitadelsController
 from .seatmap import draw_seat_map
@@ -27,6 +27,14 @@ def next_player_label(screen: Screen, controller: CitadelsController) -> str:
     if controller.phase != DRAFT:
         return screen.t("draft.to_table")
     return screen.t("draft.pass_to", name=controller.name(controller.draft_public().turn.seat))
+
+
+def face_up_line(app, controller: CitadelsController) -> str:
+    """The face-up discards, by rank (public: the table reads them on the draft's public
+    screen, on each drafter's gate and on every pick)."""
+    v = controller.draft_public()
+    names = ", ".join(controller.character_name(i) for i in sorted(v.face_up, key=controller.rank))
+    return app.t("draft.face_up", names=names or app.t("draft.none"))
 
 
 class DraftScreen(Screen):
@@ -92,12 +100,8 @@ class PublicScreen(DraftScreen):
         fonts, c = self.app.fonts, self.controller
         v = c.draft_public()
         x, y = BODY.left, BODY.top + 4
-        lines = [
-            self.t("draft.crown", name=c.name(v.crown)),
-            self.t("draft.face_up", names=", ".join(
-                c.character_name(i) for i in sorted(v.face_up, key=c.rank)) or self.t("draft.none")),
-            self.t("draft.face_down", n=v.face_down_count),
-        ]
+        lines = [self.t("draft.crown", name=c.name(v.crown)), face_up_line(self.app, c),
+                 self.t("draft.face_down", n=v.face_down_count)]
         for line in lines:
             y = draw_paragraph(canvas, fonts, line, pygame.Rect(x, y, MAP.left - x - 16, 60),
                                theme.BODY_SIZE) + 6
@@ -135,11 +139,8 @@ class PrivateScreen(DraftScreen):
         self.app.push(ConfirmScreen(self.app, self.controller, self.nav, kind(self.seat, card)))
 
     def on_back(self) -> None:
-        """Hide: back to this player's gate, nothing chosen."""
-        self.app.replace(GateScreen(self.app, self.seat, self.controller.name(self.seat),
-                                    lambda: self.app.replace(
-                                        PrivateScreen(self.app, self.controller, self.nav,
-                                                      self.seat))))
+        """Hide: back to this player's gate (it is still their turn), nothing chosen."""
+        self.nav.show_turn()
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts, v = self.app.fonts, self.controller.draft_view(self.seat)
@@ -149,6 +150,9 @@ class PrivateScreen(DraftScreen):
         if self.with_face_down:
             draw_text(canvas, fonts, self.t("draft.seven_rule"), (BODY.left, BODY.top + 42),
                       theme.SMALL_SIZE, theme.TEXT_DIM)
+        draw_fitted(canvas, fonts, face_up_line(self.app, self.controller),
+                    pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 28), theme.BODY_SIZE,
+                    theme.TEXT_DIM, floor=theme.NOTICE_SIZE)
         own = ", ".join(self.controller.character_name(c) for c in v.own) or self.t("draft.none")
         draw_text(canvas, fonts, self.t("draft.you_have", names=own),
                   (BODY.left, BODY.bottom - 24), theme.BODY_SIZE)

@@ -18,7 +18,7 @@ from ..gate import GateScreen, WipeScreen
 from .calling import CallingScreen
 from .city import CityCompletedScreen
 from .controller import CALLING, DRAFT, OVER, THEATER, CitadelsController
-from .draft import PrivateScreen, PublicScreen
+from .draft import PrivateScreen, PublicScreen, face_up_line
 from .later import score_later
 from .rounds import GameOverScreen, RoundSummaryScreen
 from .own import OwnScreen
@@ -66,7 +66,8 @@ class Navigator:
             return
         app.pop_to("draft-public")
         seat = c.draft_public().turn.seat
-        self.behind_gate(seat, lambda: PrivateScreen(app, c, self, seat))
+        self.behind_gate(seat, lambda: PrivateScreen(app, c, self, seat),
+                         note=lambda: face_up_line(app, c))
 
     def open_secret(self, seat: int, kind: str) -> None:
         """The Magistrate's warrants or the Blackmailer's threats, behind their own gate."""
@@ -110,11 +111,13 @@ class Navigator:
         self.behind_gate(seat, lambda: WarrantScreen(self.app, c, seat),
                          on_name_reveal=lambda: c.confirm(Look(seat)))
 
-    def behind_gate(self, seat: int, screen, on_name_reveal=None) -> None:
-        """Push ``seat``'s gate; revealing replaces it with the private screen ``screen()``."""
+    def behind_gate(self, seat: int, screen, on_name_reveal=None, note=None) -> None:
+        """Push ``seat``'s gate (showing the public ``note()``, if any); revealing replaces
+        it with the private screen ``screen()``."""
         app = self.app
         app.push(GateScreen(app, seat, self.controller.name(seat),
-                            lambda: app.replace(screen()), on_name_reveal=on_name_reveal))
+                            lambda: app.replace(screen()), on_name_reveal=on_name_reveal,
+                            note=note))
 
     def open_undo(self) -> None:
         self.app.push(UndoScreen(self.app, self.controller, self))

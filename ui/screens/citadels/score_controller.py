@@ -43,6 +43,15 @@ class CitadelsScoreController(ScoreEntryController):
         """Whether the Artist was in the game (so decorated districts are asked for)."""
         return bool(self.session.config.get("decorations", True))
 
+    def completion_problem(self, index: int):
+        """The refusal player ``index``'s completion place would get (as being edited), if
+        any: what the completion question asks about."""
+        return self.rules.completion_problem(self.entry, self.editing(index))
+
+    def open_places(self, index: int) -> tuple[int, ...]:
+        """The completion places player ``index`` may take (none another player holds)."""
+        return self.rules.open_places(self.entry, index)
+
     def district_name(self, district_id: str) -> str:
         return district(self.edition, district_id).name(self.app.language)
 

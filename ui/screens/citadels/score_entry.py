@@ -15,18 +15,19 @@ from companion.citadels.districts import TYPES, district
 from companion.citadels.scoring import PlayerCity, city_count, in_one_city
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid, row_cells
 from ..base import BODY, Screen
 from ..score_flow import back_to_previous, open_entry
 from .picker import RankGridScreen
+from .score_completion import CompletionScreen
 
 if TYPE_CHECKING:
     from .score_controller import CitadelsScoreController
 
-TABS = pygame.Rect(BODY.left, BODY.top, 140, 300)
-GRID = pygame.Rect(TABS.right + 12, BODY.top, BODY.right - TABS.right - 12, 300)
-SUMMARY = pygame.Rect(BODY.left, GRID.bottom + 6, BODY.width, 46)
+TABS = pygame.Rect(BODY.left, BODY.top, 140, 280)
+GRID = pygame.Rect(TABS.right + 12, BODY.top, BODY.right - TABS.right - 12, 280)
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
+SUMMARY = pygame.Rect(BODY.left, GRID.bottom + 6, BODY.width, BOTTOM.top - 4 - GRID.bottom - 6)
 
 
 class EntryScreen(Screen):
@@ -120,10 +121,13 @@ class CityGridScreen(EntryScreen):
         other.draw(canvas)
 
     def _set_city(self, city) -> None:
+        """The city changed; what went with a district taken out goes too (its decoration,
+        the Haunted City's last round, the cards under the Museum: asked only with it)."""
         city = tuple(city)
         self.player = replace(self.player, city=city, decorated=tuple(
             i for i in self.player.decorated if i in city),
-            built_last_round=tuple(i for i in self.player.built_last_round if i in city))
+            built_last_round=tuple(i for i in self.player.built_last_round if i in city),
+            museum=self.player.museum if "museum" in city else 0)
 
     def toggle(self, district_id: str) -> None:
         city = list(self.player.city)
@@ -159,7 +163,7 @@ class CityGridScreen(EntryScreen):
         text = self.t("score.summary", n=city_count(built), size=c.city_size, names=names)
         if any(not d.cost_in_seeds for d in c.catalogue(self.tab)):
             text += "  " + self.t("score.uncertain")
-        draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.SMALL_SIZE, theme.TEXT_DIM)
+        draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.NOTICE_SIZE, theme.TEXT_DIM)
 
 
 class QuestionsScreen(EntryScreen):
@@ -194,7 +198,7 @@ class QuestionsScreen(EntryScreen):
         cells = grid(pygame.Rect(BODY.left, BODY.top + 4, BODY.width, 180), 6, 2, 8)
         for cell, (field_name, kind) in zip(cells, self.questions()):
             stepper = pygame.Rect(cell.right - 210, cell.top, 210, cell.height)
-            minus, value, plus = grid(stepper, 3, 3, 6)
+            minus, value, plus = row_cells(stepper, (56, None, 56), 6)
             if kind == "yes":
                 self.add(Button(stepper, lambda f=field_name: self.value_text(f),
                                 lambda f=field_name: self.flip(f), name=field_name,
@@ -242,7 +246,7 @@ class QuestionsScreen(EntryScreen):
         value = self.value(field_name)
         if field_name == "completed":
             return self.t("score.not_completed") if value is None else self.t(
-                "score.place", n=value)
+                f"score.place_{value}")
         if isinstance(value, bool):
             return self.t("score.yes" if value else "score.no")
         return str(value)
@@ -272,7 +276,12 @@ class QuestionsScreen(EntryScreen):
         self.player = replace(self.player, decorated=tuple(decorated))
 
     def confirm(self) -> None:
-        """Store this player and go on to the next one (or the results)."""
+        """Store this player and go on to the next one (or the results); a completion place
+        that disagrees with the districts is asked about first."""
+        problem = self.controller.completion_problem(self.index)
+        if problem is not None:
+            self.app.push(CompletionScreen(self.app, self.controller, self.index, problem))
+            return
         self.controller.save(self.index)
         open_entry(self.app, self.controller)
 

@@ -28,6 +28,7 @@ class CitadelsResultsScreen(ResultsScreen):
 
     categories = CATEGORIES
     colors = COLORS
+    entry_key, whose_key = "score.open_city", "score.whose_city"
 
     def title(self) -> str:
         """Says when the classic quick game is scored (7 districts complete a city)."""

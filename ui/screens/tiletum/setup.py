@@ -58,7 +58,7 @@ class TiletumSetupScreen(TableSetup, Screen):
             self.add(Button(rect, lambda k=key: t(k), action, name=name, size=theme.BODY_SIZE))
         for rect, (name, key, action, primary) in zip(grid(BOTTOM, 2, 2, 12), (
                 ("score", "score.start", self.score_only, False),
-                ("next", "tiletum.to_festivals", self.next, lambda: not self.kept.any))):
+                ("next", "tiletum.to_festivals", self.next, lambda: not self.kept.ours))):
             self.add(Button(rect, lambda k=key: t(k), action, name=name, selected=primary,
                             size=theme.BODY_SIZE))
         top = BODY.top + 2 * (ROW_H + 12) + 16

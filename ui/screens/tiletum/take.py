@@ -129,10 +129,7 @@ class TakeScreen(Screen):
         fonts, letters = self.app.fonts, colour_letters(self)
         for k, (die_id, die) in enumerate(self.dice):
             rect = self.die_rect(k)
-            draw_big_die(canvas, fonts, rect, die, letters[die.colour])
-            if die_id == self.chosen:
-                pygame.draw.rect(canvas, theme.ACCENT, rect.inflate(10, 10), 4,
-                                 border_radius=12)
+            draw_big_die(canvas, fonts, rect, die, letters[die.colour], die_id == self.chosen)
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         t, fonts = self.t, self.app.fonts

@@ -93,5 +93,6 @@ def draw_dice(canvas, fonts, dice, letters: dict[str, str], selected: int | None
                   theme.ACCENT, bold=True, anchor="center")
 
 
-def draw_big_die(canvas, fonts, rect: pygame.Rect, die: TileDie, letter: str) -> None:
-    draw_face(canvas, fonts, rect, FACES[die.colour], die.pip, letter)
+def draw_big_die(canvas, fonts, rect: pygame.Rect, die: TileDie, letter: str,
+                 selected: bool = False) -> None:
+    draw_face(canvas, fonts, rect, FACES[die.colour], die.pip, letter, selected)

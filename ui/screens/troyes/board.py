@@ -29,7 +29,7 @@ from ...seat_lights import seat_lights
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..board_exits import BoardExits
-from ..dice_faces import draw_face
+from ..dice_faces import RING_OUT, draw_face
 from .adjust import AdjustScreen
 from .citizens import CitizensScreen
 from .controller import TroyesController
@@ -39,7 +39,8 @@ from .own_score import ScoreLookScreen
 from .table import TroyesTableScreen
 from .undo import TroyesUndoScreen
 
-ROW_H, DIE_GAP, NAME_W = 54, 3, 168
+ROW_H, NAME_W = 54, 168
+DIE_GAP = 2 * RING_OUT  # px between dice: a selected die's ring touches no other die
 PURSE_SIZE = 20  # read from the seats round the table
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
 
@@ -77,8 +78,12 @@ class TroyesBoardScreen(BoardExits, Screen):
         return [(o, pygame.Rect(BODY.left, BODY.top + 2 + i * ROW_H, BODY.width, ROW_H - 4))
                 for i, o in enumerate(owners)]
 
-    def die_rect(self, row: pygame.Rect, k: int) -> pygame.Rect:
-        return pygame.Rect(row.left + NAME_W + k * (DIE + DIE_GAP), row.top + 1, DIE, DIE)
+    def die_rect(self, row: pygame.Rect, k: int, count: int) -> pygame.Rect:
+        """Die ``k`` of a district's ``count``: DIE_GAP apart, closer where that many would
+        not fit the row."""
+        room = row.width - NAME_W - 8
+        gap = DIE_GAP if count < 2 else max(0, min(DIE_GAP, (room - count * DIE) // (count - 1)))
+        return pygame.Rect(row.left + NAME_W + k * (DIE + gap), row.top + 1, DIE, DIE)
 
     def seat_lights(self):
         return seat_lights(turn=self.view.actor)
@@ -111,15 +116,16 @@ class TroyesBoardScreen(BoardExits, Screen):
         for owner, row in self.rows():
             if owner == BLACK:  # tap a black die to take it too (the highest always is)
                 for k in range(1, len(v.black)):
-                    self.add(Button(self.die_rect(row, k), "", lambda k=k: self.tap_black(k),
-                                    name=f"black{k}", bare=True))
+                    self.add(Button(self.die_rect(row, k, len(v.black)), "",
+                                    lambda k=k: self.tap_black(k), name=f"black{k}", bare=True))
                 continue
             if owner is not None:  # tap a player to correct deniers, VP, influence
                 self.add(Button(pygame.Rect(row.left, row.top, NAME_W - 6, row.height),
                                 "", lambda o=owner: self.adjust(o), name=f"player{owner}"))
-            for k, (die_id, _) in enumerate(v.district(owner)):
-                self.add(Button(self.die_rect(row, k), "", lambda i=die_id: self.tap_die(i),
-                                name=f"die{die_id}", bare=True))
+            dice = v.district(owner)
+            for k, (die_id, _) in enumerate(dice):
+                self.add(Button(self.die_rect(row, k, len(dice)), "",
+                                lambda i=die_id: self.tap_die(i), name=f"die{die_id}", bare=True))
         items = self.phase_buttons()
         for rect, (name, label, action, primary) in zip(
                 grid(BUTTONS, len(items), len(items), 8), items):
@@ -388,8 +394,8 @@ class TroyesBoardScreen(BoardExits, Screen):
             for k, (die_id, die) in enumerate(dice):
                 selected = owner != BLACK and die_id in self.selected
                 facing = owner == BLACK and k in self.taken
-                draw_face(canvas, fonts, self.die_rect(row, k), FACES[die.colour], die.pip,
-                          letters[die.colour], selected or facing)
+                draw_face(canvas, fonts, self.die_rect(row, k, len(dice)), FACES[die.colour],
+                          die.pip, letters[die.colour], selected or facing)
 
     def draw_legend(self, canvas: pygame.Surface) -> None:
         """What the dice's one-letter markers mean, at the right end of the last row."""
@@ -398,7 +404,7 @@ class TroyesBoardScreen(BoardExits, Screen):
         owner, row = self.rows()[-1]
         dice = len(self.view.black) if owner == BLACK else len(self.view.district(owner))
         legend, fonts = self.t("troyes.legend"), self.app.fonts
-        left = self.die_rect(row, dice).left if dice else row.left + NAME_W
+        left = self.die_rect(row, dice, dice).left if dice else row.left + NAME_W
         if fonts.width(legend, theme.SMALL_SIZE) <= row.right - 8 - left:
             draw_text(canvas, fonts, legend, (row.right - 8, row.centery), theme.SMALL_SIZE,
                       theme.TEXT_DIM, anchor="midright",
