@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.citadels.catalogue import EDITIONS, FIRST_GAME, by_rank, character, characters
-from companion.citadels.charset import (InvalidCharacterSet, check, first_game, random_set,
-                                        refusals)
+from companion.citadels.charset import (InvalidCharacterSet, check, first_game, named_set,
+                                        named_sets, random_set, refusals)
 from companion.rng import Rng
 
 BASE = list(FIRST_GAME)
@@ -135,3 +135,57 @@ def test_facts_not_in_the_seeds_are_flagged():
 def test_random_set_refuses_a_table_no_set_allows_instead_of_drawing_for_ever(edition, players):
     with pytest.raises(InvalidCharacterSet):
         random_set(edition, players, Rng(1))
+
+
+# --- the rulebook's named sets (seed 000, 추천 조합) ----------------------------------------------
+
+def test_six_named_sets_for_the_2016_edition_and_none_for_the_classic():
+    """Seed 000: "💎귀족이여 야망을 가져라 조합💎", "👤첩자는 웃지 않는다👤", "👳사절단의 품격👳",
+    "💰정치놀음💰", "👀왔노라 보았노라 이겼노라👀", "🐶권력욕의 개🐶"; each names a character per
+    rank and a rank-9 one in parentheses."""
+    sets = named_sets("2016")
+    assert [s.id for s in sets] == ["ambitious", "spies", "envoys", "politics", "veni_vidi_vici",
+                                    "power"]
+    for s in sets:
+        assert [character("2016", c).rank for c in s.characters] == list(range(1, 9))
+        assert character("2016", s.rank9).rank == 9
+    assert named_sets("classic") == ()
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("rank9", [False, True])
+def test_every_named_set_is_allowed_with_every_player_count(players, rank9):
+    """Seed 000: "(3명이나 8명이 게임을 할 때는 반드시 9번 캐릭터를 사용해야 합니다)", and with 2
+    players "순번 1에서 8까지의 캐릭터를 사용합니다": the set always suits the table."""
+    for s in named_sets("2016"):
+        ids = named_set("2016", players, s.id, rank9).characters
+        assert refusals("2016", players, ids) == ()
+        nines = sum(character("2016", c).rank == 9 for c in ids)
+        assert nines == {2: 0, 3: 1, 8: 1}.get(players, int(rank9))
+
+
+def test_the_emperor_gives_way_to_the_king_with_2_players():
+    """Seed 000: "* 황제는 절대로 2명 게임에 사용할 수 없습니다. 2명 게임에는 황제 대신 왕이나 대공을
+    사용하세요." """
+    two = named_set("2016", 2, "spies")
+    assert "emperor" not in two.characters and "king" in two.characters
+    assert two.stand_ins == (("emperor", "king"),)
+    assert "emperor" in named_set("2016", 3, "spies").characters
+
+
+@pytest.mark.parametrize("players, queen", [(3, False), (4, False), (5, True), (8, True)])
+def test_the_queen_gives_way_to_the_artist_with_3_or_4_players(players, queen):
+    """Seed 000: "* 왕비는 절대로 3-4명 게임에 사용할 수 없습니다. 3명이나 4명 게임에는 왕비 대신
+    예술가나 세리를 사용하세요." """
+    table = named_set("2016", players, "politics", rank9=True)
+    assert ("queen" in table.characters) == queen
+    assert ("artist" in table.characters) == (not queen)
+    assert table.stand_ins == ((), (("queen", "artist"),))[not queen]
+
+
+def test_the_optional_rank9_is_the_tables_choice_from_4_to_7_players():
+    """Seed 000: "괄호 안에 있는 9번 캐릭터는 사용해도 되고 안 해도 됩니다." """
+    assert "queen" not in named_set("2016", 6, "ambitious").characters
+    assert "queen" in named_set("2016", 6, "ambitious", rank9=True).characters
+    with pytest.raises(KeyError):
+        named_set("2016", 6, "no_such_set")

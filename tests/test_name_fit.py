@@ -587,7 +587,11 @@ def test_every_citadels_screen_with_the_hub_notice_in_its_title_bar(make_app, fr
 SETUPS = {  # each game's setup with its most players, a game kept (Continue names them)
     "citadels": ["TAP @citadels", *["TAP @more"] * 4, *["TAP @crown-next"] * 7,
                  "TAP @edition-classic", "TAP @quick", "TAP @start",
-                 "EXPECT gate", "BACK", "TAP @leave", "EXPECT home", "TAP @citadels"],
+                 "EXPECT gate", "BACK", "TAP @leave", "EXPECT home", "TAP @citadels",
+                 # the rulebook's sets, then one adapted to 2 players (a stand-in said)
+                 "TAP @edition-2016", "TAP @sets", "EXPECT citadels-sets", "TAP @veni_vidi_vici",
+                 "TAP @use", *["TAP @fewer"] * 6, "TAP @sets", "TAP @spies", "TAP @use",
+                 "EXPECT citadels-setup"],
     "troyes": ["TAP @troyes", "TAP @more", "TAP @start", "EXPECT troyes-board", "BACK",
                "EXPECT home", "TAP @troyes", "TAP @first-next"],
     "tiletum": ["TAP @tiletum", "TAP @more", "TAP @rotate", "TAP @next",

@@ -25,6 +25,7 @@ BUTTON_SIZE = 26
 BIG_SIZE = 34
 SMALL_SIZE = 17
 NOTICE_SIZE = 18  # a warning the table reads from its seats (the title bar's notice)
+ABILITY_SIZE = 18  # what a character does, read from the seats (the calling's line under the call)
 FLOOR_SIZE = 14
 """The smallest a player's name (or a line holding one) is shrunk to before it is cut with "…"
 (ui/widgets.py ``fit_line``): the size of the smallest text the table already reads from its

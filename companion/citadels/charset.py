@@ -1,4 +1,5 @@
-"""Which character sets the rules allow for an edition and a player count (RULES.md §1.1).
+"""Which character sets the rules allow for an edition and a player count (RULES.md §1.1),
+and the sets the setup offers: the first game, a random one, and the rulebook's named sets.
 
 A refused set comes with reasons: a code for the UI's message catalogue, its fields, and an
 English sentence for logs and the command line.
@@ -13,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from ..errors import RuleError
 from ..rng import Rng
-from .catalogue import EDITIONS, FIRST_GAME, by_rank, character
+from .catalogue import EDITIONS, FIRST_GAME, by_rank, character, load_data
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -125,3 +127,54 @@ def random_set(edition: str, players: int, rng: Rng) -> tuple[str, ...]:
             ids.append(rng.choice(by_rank(edition, 9)).id)
         if not refusals(edition, players, ids):
             return check(edition, players, ids)
+
+
+STAND_INS = {"emperor_two_players": ("emperor", "king"),
+             "queen_few_players": ("queen", "artist")}
+"""Seed 000 (추천 조합): "2명 게임에는 황제 대신 왕이나 대공을 사용하세요." / "3명이나 4명 게임에는
+왕비 대신 예술가나 세리를 사용하세요.": the refusal, the character it refuses and who stands in
+(the first the seed names; the table may choose the other per rank)."""
+
+
+@dataclass(frozen=True)
+class NamedSet:
+    """One of the rulebook's named sets: ranks 1-8, and the rank-9 character it suggests."""
+
+    id: str
+    edition: str
+    characters: tuple[str, ...]
+    rank9: str
+
+
+@dataclass(frozen=True)
+class TableSet:
+    """A named set as a table of this size plays it: the characters, and who stood in for whom
+    (``stand_ins``: (left out, instead) pairs)."""
+
+    characters: tuple[str, ...]
+    stand_ins: tuple[tuple[str, str], ...] = ()
+
+
+@cache
+def named_sets(edition: str) -> tuple[NamedSet, ...]:
+    """The edition's named sets in the rulebook's order (``character_sets.json``; none for
+    the classic edition, whose rules name none)."""
+    data = load_data("character_sets.json", edition)
+    return tuple(NamedSet(s["id"], s["edition"], tuple(s["characters"]), s["rank9"])
+                 for s in data["sets"] if s["edition"] == edition)
+
+
+def named_set(edition: str, players: int, set_id: str, rank9: bool = False) -> TableSet:
+    """The named set ``set_id`` for ``players``: its rank-9 character where the rules require
+    one, and where they allow one if ``rank9`` (seed 000: "괄호 안에 있는 9번 캐릭터는 사용해도
+    되고 안 해도 됩니다"); a character the count forbids replaced as the seed says (``STAND_INS``).
+    KeyError for a set the edition does not have."""
+    found = {s.id: s for s in named_sets(edition)}[set_id]
+    rule = rank9_rule(edition, players)
+    ids = found.characters + ((found.rank9,) if rule == "required" or (
+        rule == "optional" and rank9) else ())
+    codes = {r.code for r in refusals(edition, players, ids)}
+    swaps = tuple(STAND_INS[code] for code in STAND_INS if code in codes)
+    for out, instead in swaps:
+        ids = tuple(instead if cid == out else cid for cid in ids)
+    return TableSet(check(edition, players, ids), swaps)

@@ -16,6 +16,8 @@ from ...seat_lights import seat_lights
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, wrap
 from ..base import BODY, Screen
 from ..kept import leave_game
+from .abilities import SIZE as ABILITY_SIZE
+from .abilities import ability_line, draw_ability
 from .announce import CALLS, Announcer
 from .controller import CALLING, CitadelsController
 from .own import SeatChoiceScreen
@@ -196,7 +198,13 @@ class CallingScreen(Screen):
         v = self.controller.calling_public()
         self.draw_chips(canvas, v)
         tax = self.draw_tax(canvas, v)
-        self.draw_head(canvas, v, bottom=tax.top - 4 if tax else TAX_BOTTOM)
+        lines = self.announcer.lines(v, self.legal)
+        head = tax.top - 4 if tax else TAX_BOTTOM  # the head's bottom with no ability drawn
+        ability = self.ability_place(v, tax.top if tax else TAX_BOTTOM, head, lines)
+        if ability is not None:
+            c = self.controller
+            draw_ability(canvas, self.app, c.edition, c.at_rank(v.rank), ability)
+        self.draw_head(canvas, v, ability.top - 4 if ability else head, lines)
         draw_seat_map(canvas, self.app.fonts, MAP, self.controller.names, v.crown,
                       acting=v.actor, marked=v.completed, size=SEAT)
 
@@ -249,12 +257,16 @@ class CallingScreen(Screen):
             marks.append(self.t("calling.mark_threat"))
         return "".join(marks)
 
+    def band(self, text: str, size: int, bottom: int, width: int = BODY.width) -> pygame.Rect:
+        """A place ``width`` wide ending at ``bottom``, as high as ``text`` wraps to there."""
+        fonts = self.app.fonts
+        height = len(wrap(fonts, text, size, width)) * fonts.get(size).get_linesize()
+        return pygame.Rect(BODY.left, bottom - height, width, height)
+
     def tax_rect(self, text: str) -> pygame.Rect:
         """The place kept for the Tax Collector's reminder: the whole width just above the
         actions, as many lines high as the reminder wraps to (one in both languages)."""
-        fonts, size = self.app.fonts, theme.SMALL_SIZE
-        height = len(wrap(fonts, text, size, BODY.width)) * fonts.get(size).get_linesize()
-        return pygame.Rect(BODY.left, TAX_BOTTOM - height, BODY.width, height)
+        return self.band(text, theme.SMALL_SIZE, TAX_BOTTOM)
 
     def draw_tax(self, canvas: pygame.Surface, v: rules.CallingView) -> pygame.Rect | None:
         """The Tax Collector's reminder, whole, in its own place (on every turn while he is in
@@ -266,8 +278,43 @@ class CallingScreen(Screen):
         draw_paragraph(canvas, self.app.fonts, text, rect, theme.SMALL_SIZE, theme.TEXT_DIM)
         return rect
 
-    def draw_head(self, canvas: pygame.Surface, v: rules.CallingView, bottom: int) -> None:
-        """The big call (rank, character, who plays) and what to do now, above ``bottom``."""
+    def ability_place(self, v: rules.CallingView, bottom: int, head_bottom: int,
+                      lines) -> pygame.Rect | None:
+        """Where the line saying what the character being played does goes: just above
+        ``bottom`` (the Tax Collector's reminder or the actions), the whole width below the
+        seat map (every line fits it: tests/test_citadels_abilities.py), else the head's.
+        None on the Tax Collector's own turn (his reminder says it), and where it would change
+        how the head shows its announcements and prompt (``lines``, above ``head_bottom``
+        without it): they come first, whole and as large as they were."""
+        if v.phase != "turn":
+            return None
+        c = self.controller
+        cid = c.at_rank(v.rank)
+        if cid == "tax_collector" and v.tax_collector:
+            return None
+        text = ability_line(self.app, c.edition, cid)
+        rect = self.band(text, ABILITY_SIZE, bottom)
+        if rect.top < MAP.bottom:
+            rect = self.band(text, ABILITY_SIZE, bottom, HEAD.width)
+        fonts, generic = self.app.fonts, self.generic(lines)
+        without = fitting(fonts, lines, self.text_area(v, head_bottom), generic)
+        return rect if fitting(fonts, lines, self.text_area(v, rect.top - 4),
+                               generic) == without else None
+
+    def generic(self, lines) -> bool:
+        """Whether the last of the head's ``lines`` is only the general 'play your turn'."""
+        return bool(lines) and lines[-1][0] == self.t("calling.prompt_play")
+
+    @staticmethod
+    def text_area(v: rules.CallingView, bottom: int) -> pygame.Rect:
+        """Where the head's announcements and prompt go: under the big call, above ``bottom``."""
+        top = HEAD.top + CALL + 4 if v.phase == "turn" else HEAD.top + 64
+        return pygame.Rect(HEAD.left, top, HEAD.width, bottom - top)
+
+    def draw_head(self, canvas: pygame.Surface, v: rules.CallingView, bottom: int,
+                  lines) -> None:
+        """The big call (rank, character, who plays), then the announcements and the prompt
+        (``lines``, as the announcer gives them) above ``bottom``."""
         fonts, c = self.app.fonts, self.controller
         if v.phase == "turn":
             circle = pygame.Rect(HEAD.left, HEAD.top, CALL, CALL)
@@ -283,15 +330,12 @@ class CallingScreen(Screen):
             holder = c.name(next(e.seat for e in reversed(v.events) if e.kind == "reveal"))
             draw_fitted(canvas, fonts, holder, pygame.Rect(left, circle.bottom - 44, room, 42),
                         theme.BIG_SIZE, theme.ACCENT, anchor="bottomleft")
-            y = circle.bottom + 4
         else:
             draw_text(canvas, fonts, self.t("calling.round_end"), (HEAD.left, HEAD.top + 10),
                       theme.BIG_SIZE + 4, theme.TEXT, bold=True)
-            y = HEAD.top + 64
-        area = pygame.Rect(HEAD.left, y, HEAD.width, bottom - y)
-        lines = self.announcer.lines(v, self.legal)
-        generic = bool(lines) and lines[-1][0] == self.t("calling.prompt_play")
-        for text, color, size in fitting(fonts, lines, area, generic):
+        area = self.text_area(v, bottom)
+        y = area.top
+        for text, color, size in fitting(fonts, lines, area, self.generic(lines)):
             y = draw_paragraph(canvas, fonts, text, pygame.Rect(area.left, y, area.width,
                                                                  area.bottom - y), size,
                                color, names=c.names) + 4

@@ -1,13 +1,15 @@
 """A new Citadels game: players, edition (and the classic quick game, where the edition has
-it), crown (a seat, or drawn at the start), character set (presets or per rank); the last
-game's choices come back (ui/screens/setup_table.py)."""
+it), crown (a seat, or drawn at the start), character set (first game, random, one of the
+rulebook's named sets, or per rank); the last game's choices come back
+(ui/screens/setup_table.py)."""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.citadels.catalogue import EDITIONS, character
-from companion.citadels.charset import MAX_PLAYERS, MIN_PLAYERS, first_game, random_set, refusals
+from companion.citadels.charset import (MAX_PLAYERS, MIN_PLAYERS, first_game, named_set,
+                                        named_sets, random_set, refusals)
 from companion.citadels.quick import QUICK_CITY, offers_quick
 from companion.citadels.scoring import PlayerCity
 from companion.citadels.theater import offers_theater
@@ -19,6 +21,7 @@ from ..base import BODY, Screen
 from ..kept import add_start_row
 from ..score_flow import open_entry
 from ..setup_table import RANDOM, TableSetup
+from .charsets import NamedSetScreen
 from .controller import CitadelsController
 from .navigator import show_game
 from .picker import CharacterPickerScreen, refusal_text
@@ -40,10 +43,12 @@ class CitadelsSetupScreen(TableSetup, Screen):
         self.edition = stored.get("edition") if stored.get("edition") in EDITIONS else "2016"
         self.quick = stored.get("quick") is True  # off unless the table chose it
         self.theater = stored.get("theater") is True  # likewise
+        self.rank9 = stored.get("rank9") is True  # a named set's optional rank 9: likewise
         crown = stored.get("crown")
         self.crown_random = crown == RANDOM
         self.crown = crown if isinstance(crown, int) and 1 <= crown <= self.players else 1
-        self.preset = stored.get("preset") if stored.get("preset") in PRESETS else "first-game"
+        preset = stored.get("preset")
+        self.preset = preset if preset in PRESETS + self.named_ids() else "first-game"
         self.characters: tuple[str, ...] = self._stored_characters(stored)
         super().__init__(app)
 
@@ -58,8 +63,18 @@ class CitadelsSetupScreen(TableSetup, Screen):
             except (KeyError, ValueError):
                 pass
         self.preset = "first-game" if self.preset == "custom" else self.preset
+        return self._preset_characters()
+
+    def named_ids(self) -> tuple[str, ...]:
+        """The ids of the edition's named sets (none for the classic edition)."""
+        return tuple(s.id for s in named_sets(self.edition))
+
+    def _preset_characters(self) -> tuple[str, ...]:
+        """The characters of the chosen preset (not "custom") for this table."""
         if self.preset == "random":
             return random_set(self.edition, self.players, Rng(self.app.new_seed()))
+        if self.preset in self.named_ids():
+            return named_set(self.edition, self.players, self.preset, self.rank9).characters
         return first_game(self.edition, self.players)
 
     def title(self) -> str:
@@ -96,6 +111,8 @@ class CitadelsSetupScreen(TableSetup, Screen):
                            lambda: self.preset == "first-game"),
                           ("random", lambda: t("setup.random"), lambda: self.set_preset("random"),
                            lambda: self.preset == "random"),
+                          ("sets", self.sets_label, self.open_sets,
+                           lambda: self.preset in self.named_ids()),
                           ("choose", lambda: t("setup.choose"), self.open_picker,
                            lambda: self.preset == "custom")])
         self.add(Button(self.button("quick").rect, self.theater_label, self.flip_theater,
@@ -130,16 +147,17 @@ class CitadelsSetupScreen(TableSetup, Screen):
 
     def set_edition(self, edition: str) -> None:
         self.edition = edition
-        if self.preset == "custom":  # ids differ between editions (Tax Collector's rank)
-            self.preset = "first-game"
+        if self.preset not in PRESETS[:2] + self.named_ids():  # ids differ between editions
+            self.preset = "first-game"  # (the Tax Collector's rank); named sets are 2016's
         self._refresh_preset()
         self._offer_quick()
 
     def _offer_quick(self) -> None:
         """The edition's own option in the same place: the classic quick game, or the 2016
-        Theater among the districts."""
+        Theater among the districts; and the rulebook's named sets where it has them."""
         self.button("quick").visible = offers_quick(self.edition)
         self.button("theater").visible = offers_theater(self.edition)
+        self.button("sets").visible = bool(self.named_ids())
 
     def theater_label(self) -> str:
         """"Theater" over "among the districts", on two lines."""
@@ -179,11 +197,35 @@ class CitadelsSetupScreen(TableSetup, Screen):
         self._refresh_preset()
 
     def _refresh_preset(self) -> None:
-        if self.preset == "first-game":
-            self.characters = first_game(self.edition, self.players)
-        elif self.preset == "random":
-            self.characters = random_set(self.edition, self.players, Rng(self.app.new_seed()))
+        if self.preset != "custom":
+            self.characters = self._preset_characters()
         self.button("start").enabled = not self.problems()
+
+    def sets_label(self) -> str:
+        """The chosen named set's name, else what the button opens."""
+        if self.preset in self.named_ids():
+            return self.t(f"charset.name.{self.preset}")
+        return self.t("charset.button")
+
+    def character_label(self, cid: str) -> str:
+        """A character's name; in a named set, who it stands in for ("King (for the
+        Emperor)")."""
+        name = character(self.edition, cid).name(self.app.language)
+        if self.preset in self.named_ids():
+            table = named_set(self.edition, self.players, self.preset, self.rank9)
+            for out, instead in table.stand_ins:
+                if instead == cid:
+                    return self.t("charset.instead", instead=name, out=character(
+                        self.edition, out).name(self.app.language))
+        return name
+
+    def open_sets(self) -> None:
+        self.app.push(NamedSetScreen(self.app, self))
+
+    def use_named(self, set_id: str, rank9: bool) -> None:
+        """A named set chosen (and whether its optional rank-9 character plays)."""
+        self.preset, self.rank9 = set_id, rank9
+        self._refresh_preset()
 
     def open_picker(self) -> None:
         self.app.push(CharacterPickerScreen(self.app, self))
@@ -198,7 +240,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
             return
         self.remember(edition=self.edition, preset=self.preset, characters=list(self.characters),
                       crown=RANDOM if self.crown_random else self.crown, quick=self.quick,
-                      theater=self.theater)
+                      theater=self.theater, rank9=self.rank9)
         crown = self.random_seat() if self.crown_random else self.crown
         controller = CitadelsController.new(self.app, self.edition, self.players,
                                             self.characters, crown, self.names(),
@@ -212,8 +254,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
                                  "setup.characters")):
             draw_text(canvas, fonts, self.t(key), (BODY.left, self._row(i).centery),
                       theme.BODY_SIZE, anchor="midleft")
-        names = ", ".join(character(self.edition, c).name(self.app.language)
-                          for c in self.characters)
+        names = ", ".join(self.character_label(c) for c in self.characters)
         area = pygame.Rect(BODY.left, self._row(4).top, BODY.width - 240, 56)
         y = draw_paragraph(canvas, fonts, names, area, theme.SMALL_SIZE, theme.TEXT_DIM)
         found = self.problems()
