@@ -132,3 +132,17 @@ def test_a_stored_quiet_time_settings_does_not_offer_is_not_used(make_app, tmp_p
     again = make_app(data_dir=data, private_timeout=30.0)
     assert again.private_timeout == 30.0
     assert ("notice.setting", {"setting": "private_timeout"}) in again.notices
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_pick_to_confirm_says_what_the_character_does(make_app, language):
+    """Issue 37, item 4: the private pick says what the character does — on the confirm screen,
+    under its name — in the UI language (seed 000's summary of each character)."""
+    app = make_app(language=language)
+    controller = start_game(app, "2016", 4)
+    drawn = record_text(app)
+    play(app, "HOLD @player\nEXPECT draft-private")
+    card = sorted(controller.draft_view(app.top.seat).offered)[0]
+    play(app, f"TAP @{card}\nEXPECT draft-confirm")
+    assert app.t(f"ability.2016.{card}") in drawn_now(app, drawn)
+    shot(app, f"confirm_{language}")

@@ -16,6 +16,7 @@ from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title
 from ..base import BODY, Screen
 from ..gate import WipeScreen
 from ..kept import leave_game
+from .abilities import SIZE as ABILITY_SIZE, ability_line
 from .controller import DRAFT, CitadelsController
 from .seatmap import draw_seat_map
 
@@ -197,3 +198,6 @@ class ConfirmScreen(DraftScreen):
         draw_text(canvas, self.app.fonts, self.controller.character_name(self.decision.character),
                   (WIDTH // 2, BODY.top + 130), theme.TITLE_SIZE + 10, theme.ACCENT, bold=True,
                   anchor="center")
+        draw_text(canvas, self.app.fonts, ability_line(self.app, self.controller.edition,
+                                                       self.decision.character),
+                  (WIDTH // 2, BODY.top + 180), ABILITY_SIZE, theme.TEXT_DIM, anchor="center")
