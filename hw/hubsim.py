@@ -57,7 +57,9 @@ class HubSim:
         self._master: int | None = None
         self._slave: int | None = None
         self._seq = 0
-        self._lock = threading.Lock()
+        # Re-entrant: a seat's change and its line, a PONG's mask and the PONG, are each sent
+        # under it, as the firmware's single loop does them (see press and _handle).
+        self._lock = threading.RLock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -141,12 +143,14 @@ class HubSim:
                 os.write(self._master, data)
 
     def press(self, seat: int) -> None:
-        self.held.add(seat)
-        self.send("DOWN", seat)
+        with self._lock:  # no PONG between the change and its line (see _handle)
+            self.held.add(seat)
+            self.send("DOWN", seat)
 
     def release(self, seat: int) -> None:
-        self.held.discard(seat)
-        self.send("UP", seat)
+        with self._lock:
+            self.held.discard(seat)
+            self.send("UP", seat)
 
     def tap(self, seat: int, hold: float = TAP_TIME) -> None:
         """Down, ``hold`` seconds, up: a quick press as a finger makes it (longer than the Pi's
@@ -219,7 +223,11 @@ class HubSim:
         if word == "HELLO":
             self.send("HELLO", self.protocol, self.firmware, self.seats)
         elif word == "PING":
-            self.send("PONG", args[0], pressed_mask(self.held))
+            # The mask taken and sent in one step, as the firmware does: a mask taken before a
+            # press whose DOWN then went out first would tell the Pi that DOWN was wrong, and
+            # the Pi would let go of a seat still held down.
+            with self._lock:
+                self.send("PONG", args[0], pressed_mask(self.held))
 
 
 def spoilt(line: bytes) -> bytes:
