@@ -22,9 +22,9 @@ def test_every_character_of_both_editions_has_one_line(fonts, language):
     messages = load_messages(language)
     keys = {key for key in messages if key.startswith("ability.")}
     assert keys == {f"ability.{e}.{c.id}" for e in EDITIONS for c in characters(e)}
-    assert theme.ABILITY_SIZE >= 18
+    assert theme.SMALL_SIZE >= 18
     for key in sorted(keys):
-        assert fonts.width(messages[key], theme.ABILITY_SIZE) <= BODY.width, (language, key)
+        assert fonts.width(messages[key], theme.SMALL_SIZE) <= BODY.width, (language, key)
 
 
 @pytest.mark.parametrize("edition, language, assassin, thief", [

@@ -13,6 +13,7 @@ frames of each screen there, to look at."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,18 +45,31 @@ def ink(drawn: widgets.Drawn, clip: pygame.Rect | None) -> pygame.Rect:
     return where.clip(clip) if clip else where
 
 
+def only_names_cut(text: str) -> bool:
+    """Whether every "…" in ``text`` ends the start of a player's name (a name cut to fit is
+    allowed: its seat or row still shows who; any other word left out is not)."""
+    starts = [re.search(r"\w*$", piece).group() for piece in text.split(widgets.ELLIPSIS)[:-1]]
+    return all(start and any(name.startswith(start) for name in LATIN + HANGUL)
+               for start in starts)
+
+
 def described(drawn: widgets.Drawn, where: pygame.Rect) -> str:
     return f"{drawn.text!r} at {tuple(where)}"
 
 
 def frame_problems(drawn: list[tuple[widgets.Drawn, pygame.Rect | None]], buttons) -> list[str]:
-    """What is wrong with one frame's texts (each with the canvas's clip, if any): a text off
-    the screen or out of its box, over a button it was not drawn for, or meeting another."""
+    """What is wrong with one frame's texts (each with the canvas's clip, if any): a text
+    smaller than a player reads across the table (issue 37), off the screen or out of its
+    box, over a button it was not drawn for, or meeting another."""
     texts = [(d, ink(d, clip)) for d, clip in drawn if d.text.strip()]
     texts = [(d, where) for d, where in texts if where.width and where.height]
     solid = [b for b in buttons if b.visible and not b.bare]  # (a bare one: a die, a wedge)
     out = []
     for i, (d, where) in enumerate(texts):
+        if d.size < theme.SMALL_SIZE:
+            out.append(f"{described(d, where)} is {d.size} px, under {theme.SMALL_SIZE}")
+        if d.cut and not only_names_cut(d.text):
+            out.append(f"{described(d, where)} is cut short")
         if not SCREEN.contains(where):
             out.append(f"{described(d, where)} leaves the screen")
         if d.box is not None and not d.box.contains(where):
@@ -116,7 +130,7 @@ class Frames:
     def report(self) -> str:
         lines = [f"{name}: {p}" for name, found in sorted(self.problems.items())
                  for p in sorted(found)]
-        return f"{len(lines)} problems\n" + "\n".join(lines[:60])
+        return f"{len(lines)} problems\n" + "\n".join(lines[:2000])
 
 
 def watch(monkeypatch, skipped: frozenset[str] = frozenset()) -> Frames:
@@ -152,7 +166,8 @@ def test_the_names_are_the_longest_the_entry_allows():
 
 
 def test_the_check_finds_texts_that_meet_leave_their_box_or_run_over_a_button(make_app):
-    """The check itself: a name drawn over another, out of its seat, over a button."""
+    """The check itself: a name drawn over another, out of its seat, over a button; a text
+    too small to read across the table."""
     app = make_app()
     canvas = pygame.Surface((WIDTH, HEIGHT))
     seat = pygame.Rect(100, 100, 84, 32)
@@ -163,6 +178,7 @@ def test_the_check_finds_texts_that_meet_leave_their_box_or_run_over_a_button(ma
         widgets.draw_text(canvas, app.fonts, LATIN[1], (100, 110))
         widgets.draw_fitted(canvas, app.fonts, LATIN[2], pygame.Rect(100, 200, 84, 32))
         widgets.draw_text(canvas, app.fonts, "ok", (10, 300))
+        widgets.draw_text(canvas, app.fonts, "tiny", (10, 400), theme.SMALL_SIZE - 1)
     finally:
         widgets.recorder = None
     button = widgets.Button(pygame.Rect(0, 290, 60, 48), "", name="b")
@@ -170,6 +186,8 @@ def test_the_check_finds_texts_that_meet_leave_their_box_or_run_over_a_button(ma
     assert any("leaves its box" in p and LATIN[0] in p for p in found)
     assert any(LATIN[0] in p and "meets" in p and LATIN[1] in p for p in found)
     assert any("'ok'" in p and "runs over button 'b'" in p for p in found)
+    assert [p for p in found if "px, under" in p] == [
+        f"'tiny' at {tuple(ink(drawn[-1], None))} is 17 px, under 18"]
     assert not any(LATIN[2] in p or widgets.ELLIPSIS in p for p in found)  # the fitted one
 
 
@@ -205,8 +223,8 @@ def test_a_line_holding_a_name_keeps_the_rest_whole(fonts):
     name = HANGUL[0]
     for template in ("Pass to {}", "{} completed their city first · 3 rounds", "1. {}"):
         text = template.format(name)
-        line, size = widgets.fit_line(fonts, text, theme.BODY_SIZE, 300, name=name)
-        assert size == theme.FLOOR_SIZE and fonts.width(line, size) <= 300
+        line, size = widgets.fit_line(fonts, text, theme.BODY_SIZE, 360, name=name)
+        assert size == theme.FLOOR_SIZE and fonts.width(line, size) <= 360
         before, after = template.split("{}")
         assert line.startswith(before) and line.endswith(after) and widgets.ELLIPSIS in line
 
@@ -622,4 +640,64 @@ def test_the_player_list_the_keyboard_and_who_plays_with_long_names(make_app, mo
        "TAP @count", "EXPECT table-picker")
     assert len(app.top.chosen) == 8
     assert {"players", "keyboard", "table-picker", "citadels-setup"} <= found.seen
+    assert not found.problems, found.report()
+
+
+# --- the app's own screens ----------------------------------------------------------------------
+
+def stored_games(app, names: tuple[str, ...]) -> None:
+    """Finished games of the eight ``names`` for History and Statistics: Troyes and Tiletum
+    score sheets (two each, a tie in one), and a Citadels game the device ran, scored."""
+    from test_stats import citadels_game, score_sheet
+
+    for k, kind in enumerate(("troyes-score", "troyes-score", "tiletum-score", "tiletum-score")):
+        totals = {n: 30 + (i * 7 + k) % 11 for i, n in enumerate(names[:4 + k])}
+        best = max(totals.values())
+        score_sheet(app.store, kind, totals, [n for n, t in totals.items() if t == best])
+    held = dict(zip(names, (["assassin"], ["thief"], ["magician"], ["king"], ["bishop"],
+                            ["merchant"], ["architect"], ["warlord"])))
+    citadels_game(app.store, held, totals={n: 20 + i for i, n in enumerate(names)},
+                  winners=[names[-1]])
+
+
+APP_SCREENS = {"home", "history", "ask", "history-detail", "stats", "settings",
+               "tiletum-corruption-settings", "players", "keyboard", "usb-export", "hwtest",
+               "about", "save-failed", "language"}
+
+
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_apps_own_screens_with_long_names(make_app, monkeypatch, language, names):
+    """Issue 37, item 11: Home (with a problem shown), History, every page of Statistics for
+    every game, Settings and the screens it opens, a failed save and the first start's
+    language question, with eight long names in the store."""
+    from ui.screens.ask import SaveFailedScreen
+    from ui.screens.language import LanguageScreen
+
+    found = watch(monkeypatch)
+    app = table_app(make_app, language, NAME_SETS[names])
+    stored_games(app, NAME_SETS[names])
+    app.notices.append(("notice.setting", {"setting": "private_timeout"}))
+    go(app, "TAP @history", "EXPECT history", "TAP @side0", "EXPECT ask", "TAP @keep",
+       "TAP @row0", "EXPECT history-detail", "BACK", "TAP @stats", "EXPECT stats")
+    for game in ("all", "citadels", "troyes", "tiletum"):
+        go(app, f"TAP @filter-{game}")
+        for view in ("players", "scores", "characters"):
+            go(app, f"TAP @view-{view}")
+            while app.top.button("page-next").visible and app.top.button("page-next").enabled:
+                before = app.top.page
+                go(app, "TAP @page-next")
+                if app.top.page == before:
+                    break
+    app.pop_to("home")
+    go(app, "TAP @settings", "EXPECT settings", "TAP @corruption",
+       "EXPECT tiletum-corruption-settings", "BACK", "TAP @players", "EXPECT players",
+       "TAP @row0", "EXPECT keyboard", "TAP @key-cancel", "BACK", "TAP @usb",
+       "EXPECT usb-export", "BACK", "TAP @hwtest", "EXPECT hwtest", "TAP @done",
+       "TAP @about", "EXPECT about", "BACK")
+    app.push(SaveFailedScreen(app, "conflict", retry=lambda: None))
+    go(app, "EXPECT save-failed")
+    app.push(LanguageScreen(app))
+    go(app, "EXPECT language")
+    assert APP_SCREENS <= found.seen, APP_SCREENS - found.seen
     assert not found.problems, found.report()

@@ -43,10 +43,10 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, fonts, t, state) -> N
     drawn in ``rect`` below the picture."""
     surface.fill(theme.PANEL, rect)
     x = draw_text(surface, fonts, t("strip.label"), (rect.left + 8, rect.centery),
-                  theme.SMALL_SIZE - 3, theme.TEXT_DIM, anchor="midleft").right + 14
+                  theme.SMALL_SIZE, theme.TEXT_DIM, anchor="midleft").right + 14
     for i, mode in enumerate((state.status, *state.seats)):
         color = {LedMode.ON: theme.LIT, LedMode.BLINK: theme.ACCENT}.get(mode, theme.OFF)
         pygame.draw.circle(surface, color, (x, rect.centery), 7 if i == 0 else 5)
         x += 24 if i == 0 else 15
     draw_text(surface, fonts, t("strip.beeps", count=state.beeps), (x + 8, rect.centery),
-              theme.SMALL_SIZE - 3, theme.TEXT_DIM, anchor="midleft")
+              theme.SMALL_SIZE, theme.TEXT_DIM, anchor="midleft")

@@ -23,13 +23,10 @@ TITLE_FLOOR = 20  # a long title is drawn smaller, down to this (bold)
 BODY_SIZE = 22
 BUTTON_SIZE = 26
 BIG_SIZE = 34
-SMALL_SIZE = 17
-NOTICE_SIZE = 18  # a warning the table reads from its seats (the title bar's notice)
-ABILITY_SIZE = 18  # what a character does, read from the seats (the calling's line under the call)
-FLOOR_SIZE = 14
-"""The smallest a player's name (or a line holding one) is shrunk to before it is cut with "…"
-(ui/widgets.py ``fit_line``): the size of the smallest text the table already reads from its
-seats (the notes under the seats on the Citadels map, the notices, the Tiletum legend). A
-24-character name fits nowhere small at any readable size, so going lower would only make every
-long name harder to read."""
-LABEL_FLOOR = 12  # a button's label shrinks down to this (a district card's name and cost)
+SMALL_SIZE = 18
+"""The smallest text a player reads (3.4 mm on the 7" panel, read from across the table):
+notes, legends, notices, a character's ability line. Nothing a player must read is drawn
+smaller (tests/test_name_fit.py checks every frame of every screen)."""
+FLOOR_SIZE = SMALL_SIZE
+"""The smallest a player's name (or a line holding one) or a button's label is shrunk to
+before it is cut with "…" or wrapped (ui/widgets.py ``fit_line``, ``fit_size``)."""

@@ -22,13 +22,17 @@ def resolve(text: Text) -> str:
 
 class Drawn(NamedTuple):
     """One text as ``draw_text`` drew it, for ``recorder``: the canvas, where the text went, its
-    picture, the text, and the box it was meant to stay inside (None: a free-standing text)."""
+    picture, the text, the box it was meant to stay inside (None: a free-standing text), its
+    size in px, and whether words of it were left out for want of room (a player's name cut
+    with "…" does not count: its seat still shows who)."""
 
     canvas: pygame.Surface
     rect: pygame.Rect
     surface: pygame.Surface
     text: str
     box: pygame.Rect | None
+    size: int
+    cut: bool = False
 
 
 recorder: Callable[[Drawn], None] | None = None
@@ -46,14 +50,16 @@ def draw_text(
     bold: bool = False,
     anchor: str = "topleft",
     box: pygame.Rect | None = None,
+    cut: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute name ('center', ...).
-    ``box``: the widget the text belongs inside (only ``recorder`` looks at it)."""
+    ``box``: the widget the text belongs inside; ``cut``: words were left out (only
+    ``recorder`` looks at them)."""
     surface = fonts.render(text, size, color, bold)
     rect = surface.get_rect(**{anchor: pos})
     canvas.blit(surface, rect)
     if recorder is not None:
-        recorder(Drawn(canvas, rect, surface, text, box))
+        recorder(Drawn(canvas, rect, surface, text, box, size, cut))
     return rect
 
 
@@ -66,7 +72,7 @@ def draw_fitted(canvas: pygame.Surface, fonts: Fonts, text: str, box: pygame.Rec
     says."""
     line, fitted = fit_line(fonts, text, size, box.width, floor, bold, name)
     return draw_text(canvas, fonts, line, getattr(box, anchor), fitted, color, bold, anchor,
-                     box=box)
+                     box=box, cut=line != text)
 
 
 CACHE_LIMIT = 4096
@@ -120,7 +126,7 @@ def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
 
 
 def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int,
-             smallest: int = theme.LABEL_FLOOR) -> int:
+             smallest: int = theme.FLOOR_SIZE) -> int:
     """The largest text size of ``shrink_sizes(size, smallest)`` at which every word of
     ``text`` fits ``width`` and the wrapped lines fit ``height`` (``smallest`` if none does)."""
     return remembered(_fitted, (fonts.regular_path, text, size, width, height, smallest),
@@ -202,7 +208,7 @@ def fit_title(screen, text: str, name: str) -> str:
 
 
 def fit_label(fonts: Fonts, text: str, size: int, width: int, height: int,
-              floor: int = theme.LABEL_FLOOR) -> tuple[tuple[str, ...], int]:
+              floor: int = theme.FLOOR_SIZE) -> tuple[tuple[str, ...], int]:
     """A label in a box ``width`` × ``height`` px, as (lines, size): at the largest size down
     to ``floor`` at which its words fit the width and its lines the height (``fit_size``);
     else at ``floor``, a word too wide cut with "…" (a long name), and the lines that fit, the
@@ -266,10 +272,12 @@ def draw_paragraph(canvas, fonts, text, rect: pygame.Rect, size=theme.BODY_SIZE,
     height = fonts.get(size).get_linesize()
     lines = wrap(fonts, text, size, rect.width)
     room = max(0, rect.height // height)
-    if len(lines) > room > 0:
+    shortened = len(lines) > room > 0
+    if shortened:
         lines = lines[:room - 1] + [cut(fonts, lines[room - 1], size, rect.width)]
-    for line in lines[:room]:
-        draw_text(canvas, fonts, line, (rect.left, y), size, color, box=rect)
+    for i, line in enumerate(lines[:room]):
+        draw_text(canvas, fonts, line, (rect.left, y), size, color, box=rect,
+                  cut=shortened and i == room - 1)
         y += height
     return y
 
@@ -290,7 +298,7 @@ class Button:
     warning: bool = False  # drawn in the warning colour (a problem to look at)
     bare: bool = False  # draws only its focus ring: the screen draws what it is (a die face)
     inset: int = 0  # px kept free at the left for a picture the screen draws there
-    floor: int = theme.LABEL_FLOOR  # the label's smallest size (a name's: theme.FLOOR_SIZE)
+    floor: int = theme.FLOOR_SIZE  # the label's smallest size (a name's: theme.FLOOR_SIZE)
     pressed: bool = field(default=False, init=False)
 
     def __post_init__(self):
@@ -339,7 +347,8 @@ class Button:
         top = self.rect.centery - line_h * len(lines) // 2
         for i, line in enumerate(lines):
             draw_text(canvas, fonts, line, (area.centerx, top + i * line_h + line_h // 2),
-                      size, color, anchor="center", box=self.rect)
+                      size, color, anchor="center", box=self.rect,
+                      cut=ELLIPSIS in line and ELLIPSIS not in label)
 
 
 def grid(area: pygame.Rect, count: int, columns: int, gap: int = theme.MARGIN) -> list[pygame.Rect]:

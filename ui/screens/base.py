@@ -169,11 +169,11 @@ class Screen:
 
 def draw_title_notice(canvas: pygame.Surface, fonts, text: str, right: int) -> int:
     """A warning in the title bar, ending at x = ``right``; the width it takes, with a gap."""
-    width = fonts.width(text, theme.NOTICE_SIZE) + 20
-    rect = pygame.Rect(0, 0, width, fonts.get(theme.NOTICE_SIZE).get_linesize() + 10)
+    width = fonts.width(text, theme.SMALL_SIZE) + 20
+    rect = pygame.Rect(0, 0, width, fonts.get(theme.SMALL_SIZE).get_linesize() + 10)
     rect.midright = (right, TITLE_BAR // 2)
     pygame.draw.rect(canvas, theme.BACKGROUND, rect, border_radius=theme.RADIUS)
     pygame.draw.rect(canvas, theme.WARNING, rect, 2, border_radius=theme.RADIUS)
-    draw_text(canvas, fonts, text, rect.center, theme.NOTICE_SIZE, theme.WARNING,
+    draw_text(canvas, fonts, text, rect.center, theme.SMALL_SIZE, theme.WARNING,
               anchor="center", box=rect)
     return rect.width + theme.MARGIN

@@ -124,7 +124,7 @@ class GateScreen(Screen):
         if self.note is not None:
             draw_fitted(canvas, fonts, self.note(),
                         pygame.Rect(BODY.left, BODY.top + 78, BODY.width, 34), theme.BODY_SIZE,
-                        anchor="center", floor=theme.NOTICE_SIZE)
+                        anchor="center", floor=theme.SMALL_SIZE)
         draw_paragraph(canvas, fonts, self.hint(), pygame.Rect(BODY.left + 40, BODY.top + 252,
                                                                BODY.width - 80, 80),
                        theme.BODY_SIZE, theme.ACCENT if self.identified else theme.TEXT_DIM)

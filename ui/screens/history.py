@@ -103,7 +103,7 @@ class HistoryScreen(GameFilter, ListScreen):
     def draw_body(self, canvas: pygame.Surface) -> None:
         if self.total:
             draw_text(canvas, self.app.fonts, self.t("history.count", n=self.total),
-                      (self.area.left + 4, self.area.top - 11), theme.SMALL_SIZE - 2,
+                      (self.area.left + 4, self.area.top - 11), theme.SMALL_SIZE,
                       theme.TEXT_DIM, anchor="midleft")
         self.draw_list(canvas)
 

@@ -80,7 +80,7 @@ def drawable_scores(app, row, data: dict) -> dict:
 
 def short_names(app, row) -> str:
     """The players in a few characters: "Mina, Joon, Sora +2" (names cut with "…")."""
-    names = [clip(app.fonts, n, theme.SMALL_SIZE + 1, SHORT_NAME_W)
+    names = [clip(app.fonts, n, theme.SMALL_SIZE, SHORT_NAME_W)
              for n in shown_names(app, row.names)]
     text = ", ".join(names[:SHORT_NAMES])
     if len(names) > SHORT_NAMES:
@@ -264,8 +264,8 @@ class HistoryDetailScreen(Screen):
         y = area.bottom - note_h
         for note in notes:
             color = theme.WARNING if note == self.problem else theme.TEXT_DIM
-            draw_text(canvas, fonts, clip(fonts, note, theme.SMALL_SIZE + 1, area.width),
-                      (area.left, y + 15), theme.SMALL_SIZE + 1, color, anchor="midleft")
+            draw_text(canvas, fonts, clip(fonts, note, theme.SMALL_SIZE, area.width),
+                      (area.left, y + 15), theme.SMALL_SIZE, color, anchor="midleft")
             y += 30
 
     def draw_scores(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
@@ -278,7 +278,7 @@ class HistoryDetailScreen(Screen):
         per_column = -(-len(ranked) // columns)
         row_h = min(38, rect.height // max(per_column, 1))
         width = (rect.width - 16 * (columns - 1)) // columns
-        size = theme.BODY_SIZE if row_h >= 32 else theme.SMALL_SIZE + 1
+        size = theme.BODY_SIZE if row_h >= 32 else theme.SMALL_SIZE
         ranks = [self.t("score.rank", n=place) for _, place in ranked]
         name_x = 12 + max((fonts.width(r, size) for r in ranks), default=0) + 12
         for i, ((player, _), rank) in enumerate(zip(ranked, ranks)):

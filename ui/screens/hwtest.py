@@ -118,7 +118,7 @@ class HardwareTestScreen(Screen):
         else:  # what the buttons that do nothing mean, where the maker presses them
             draw_text(canvas, fonts, self.t("hwtest.gpio_off",
                                             reason=self.t(f"gpio_problem.{problem}")),
-                      (BODY.left, BODY.top + 2), theme.NOTICE_SIZE, theme.WARNING)
+                      (BODY.left, BODY.top + 2), theme.SMALL_SIZE, theme.WARNING)
         for control, rect in self.tile_rects.items():
             lit = control in self.pressed
             pygame.draw.rect(canvas, theme.LIT if lit else theme.PANEL, rect,

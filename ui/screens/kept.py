@@ -216,7 +216,7 @@ class KeptButtons:
     deleted since, the table changed)."""
 
     MORE_W = 120
-    LABEL = theme.NOTICE_SIZE  # px: read from the seats
+    LABEL = theme.SMALL_SIZE  # px: read from the seats
 
     def __init__(self, screen, rect: pygame.Rect, game_id: str, vertical: bool = False):
         self.screen, self.app = screen, screen.app

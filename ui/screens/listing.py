@@ -65,7 +65,7 @@ class ListScreen(Screen):
             top = area.top + i * (row_h + ROW_GAP)
             row = self.add(Button(pygame.Rect(area.left, top, width - self.side_width - 6, row_h),
                                   lambda i=i: self._row_label(i), lambda i=i: self._open(i),
-                                  name=f"row{i}", size=theme.SMALL_SIZE + 1))
+                                  name=f"row{i}", size=theme.SMALL_SIZE))
             side = self.add(Button(pygame.Rect(area.left + width - self.side_width, top,
                                                self.side_width, row_h),
                                    lambda i=i: self._side_label(i), lambda i=i: self._side(i),
@@ -139,5 +139,5 @@ class ListScreen(Screen):
         elif self.total > self.visible_rows:
             last = self.offset + len(self.items)
             draw_text(canvas, self.app.fonts, f"{self.offset + 1}–{last} / {self.total}",
-                      (self.area.right - PAGER_W // 2, self.area.top - 14), theme.SMALL_SIZE - 3,
+                      (self.area.right - PAGER_W // 2, self.area.top - 14), theme.SMALL_SIZE,
                       theme.TEXT_DIM, anchor="center")

@@ -238,7 +238,7 @@ class ResultsScreen(Screen):
 
     def draw_points(self, canvas, segment: pygame.Rect, points: int) -> None:
         """A segment's points, in it, if they fit."""
-        fonts, text, size = self.app.fonts, str(points), theme.SMALL_SIZE - 2
+        fonts, text, size = self.app.fonts, str(points), theme.SMALL_SIZE
         if segment.width > max(24, fonts.width(text, size) + 6) and \
                 fonts.get(size).get_ascent() <= segment.height:
             draw_text(canvas, fonts, text, segment.center, size, theme.ACCENT_TEXT,

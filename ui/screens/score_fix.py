@@ -31,7 +31,7 @@ def add_entry_buttons(screen: Screen, controller, key: str, area: pygame.Rect,
         screen.add(Button(rect, screen.t(key, name=name),
                           lambda i=n - 1: open_entry(screen.app, controller, i),
                           name=f"player{n}", warning=n in named, size=theme.BODY_SIZE,
-                          floor=theme.NOTICE_SIZE))
+                          floor=theme.SMALL_SIZE))
 
 
 class EntryChoiceScreen(Screen):

@@ -61,7 +61,7 @@ class CharactersView(StatsView):
         draw_fitted(canvas, fonts, self.t("stats.characters_heading",
                                           edition=self.edition_name(edition)),
                     pygame.Rect(rect.left, rect.top, rect.width, HEADING_H - 6),
-                    theme.SMALL_SIZE + 1, theme.TEXT_DIM)
+                    theme.SMALL_SIZE, theme.TEXT_DIM)
         body = pygame.Rect(rect.left, rect.top + HEADING_H, rect.width,
                            rect.height - HEADING_H)
         cells = grid(body, ROWS * COLUMNS, COLUMNS, 4)
@@ -79,7 +79,7 @@ class CharactersView(StatsView):
                     pygame.Rect(text.left, text.top, text.width, NAME_H), NAME_SIZE, bold=True)
         draw_fitted(canvas, fonts, self.t("stats.held", wins=entry.wins, games=entry.games),
                     pygame.Rect(text.left, text.top + NAME_H, text.width,
-                                text.height - NAME_H), theme.SMALL_SIZE - 2, theme.TEXT_DIM)
+                                text.height - NAME_H), theme.SMALL_SIZE, theme.TEXT_DIM)
         bar = pygame.Rect(text.right + 8, cell.top, cell.right - 10 - text.right - 8,
                           cell.height)
         rate_bar(canvas, fonts, bar, entry.win_rate, self.t("stats.none"))

@@ -62,7 +62,7 @@ def histogram(canvas: pygame.Surface, fonts, rect: pygame.Rect,
     label under it."""
     if not bars:
         return
-    size = theme.SMALL_SIZE - 1
+    size = theme.SMALL_SIZE
     line = fonts.get(size).get_linesize()
     top, bottom = rect.top + line + 2, rect.bottom - line - 4
     highest = max(count for _, count, _ in bars) or 1

@@ -58,7 +58,7 @@ class PlayersView(StatsView):
         header = pygame.Rect(rect.left, rect.top, rect.width, HEADER_H)
         for name, (key, _, _, anchor) in self.columns.items():
             box = self.column(name, header)
-            draw_fitted(canvas, fonts, self.t(key), box, theme.SMALL_SIZE - 1, theme.TEXT_DIM,
+            draw_fitted(canvas, fonts, self.t(key), box, theme.SMALL_SIZE, theme.TEXT_DIM,
                         anchor=anchor)
         for i, player in enumerate(players):
             row = pygame.Rect(rect.left, header.bottom + i * ROW_H, rect.width, ROW_H)
@@ -66,10 +66,10 @@ class PlayersView(StatsView):
         if self.game_id is None:
             centred(canvas, fonts, self.t("stats.scores_per_game"),
                     pygame.Rect(rect.left + NOTE_LEFT, header.bottom, rect.width - NOTE_LEFT,
-                                self.per_page * ROW_H).inflate(-12, -12), theme.NOTICE_SIZE)
+                                self.per_page * ROW_H).inflate(-12, -12), theme.SMALL_SIZE)
         draw_fitted(canvas, fonts, self.t("stats.rate_note"),
                     pygame.Rect(rect.left, rect.bottom - NOTE_H, rect.width, NOTE_H),
-                    theme.SMALL_SIZE - 3, theme.TEXT_DIM)
+                    theme.SMALL_SIZE, theme.TEXT_DIM)
 
     def draw_row(self, canvas: pygame.Surface, row: pygame.Rect, player: stats.PlayerStats,
                  stripe: bool) -> None:

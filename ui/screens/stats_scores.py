@@ -45,14 +45,14 @@ class ScoresView(StatsView):
         draw_fitted(canvas, fonts, self.t("stats.scores_heading", game=game,
                                           games=f"{found.games:,}"),
                     pygame.Rect(heading.left, heading.top, heading.width - 310,
-                                heading.height), theme.SMALL_SIZE + 1, theme.TEXT)
+                                heading.height), theme.SMALL_SIZE, theme.TEXT)
         chart = pygame.Rect(rect.left + 8, rect.top + HEADING_H, rect.width - 16,
                             rect.height - HEADING_H - SUMMARY_H)
         histogram(canvas, fonts, chart, [(bucket_label(b), b.count, b.wins)
                                          for b in found.buckets])
         draw_fitted(canvas, fonts, self.summary(found),
                     pygame.Rect(rect.left, rect.bottom - SUMMARY_H, rect.width, SUMMARY_H),
-                    theme.SMALL_SIZE + 1, theme.TEXT_DIM)
+                    theme.SMALL_SIZE, theme.TEXT_DIM)
 
     def summary(self, found: stats.ScoreDistribution) -> str:
         """How many scores, their average, and the winners' lowest, highest and average."""

@@ -129,5 +129,5 @@ class TablePickerScreen(Screen):
             text = self.t("table.hint_join")
         else:
             text = self.t("table.hint" if self.everyone else "table.empty")
-        draw_text(canvas, self.app.fonts, text, (BODY.left, BODY.top + 12), theme.NOTICE_SIZE,
+        draw_text(canvas, self.app.fonts, text, (BODY.left, BODY.top + 12), theme.SMALL_SIZE,
                   theme.TEXT_DIM, anchor="midleft")

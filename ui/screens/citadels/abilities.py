@@ -9,7 +9,7 @@ import pygame
 from ... import theme
 from ...widgets import draw_paragraph
 
-SIZE = theme.ABILITY_SIZE
+SIZE = theme.SMALL_SIZE
 
 
 def ability_line(app, edition: str, character_id: str) -> str:

@@ -23,14 +23,13 @@ from .controller import CALLING, CitadelsController
 from .own import SeatChoiceScreen
 from .seatmap import draw_seat_map
 
-CHIPS = pygame.Rect(BODY.left, BODY.top + 2, BODY.width, 46)
+CHIPS = pygame.Rect(BODY.left, BODY.top + 2, BODY.width, 48)
 UTILITY = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
 ACTIONS = pygame.Rect(BODY.left, UTILITY.top - 72, BODY.width, 60)
 TAX_BOTTOM = ACTIONS.top - 6  # the Tax Collector's reminder sits just above the actions
 HEAD = pygame.Rect(BODY.left, CHIPS.bottom + 10, 450, TAX_BOTTOM - CHIPS.bottom - 10)
 MAP = pygame.Rect(HEAD.right + 10, CHIPS.bottom + 8, BODY.right - HEAD.right - 10, 160)
 CALL = 84  # px: the circle with the rank being called
-CHIP_SIZE = 13  # a rank chip's character or player, and its marks
 SEAT = (84, 32)  # px: a seat's box on the map
 
 
@@ -81,7 +80,7 @@ class CallingScreen(Screen):
             self.focus = self.buttons.index(primary)
 
     def _row(self, items, primary_name: str | None = None,
-             floor: int = theme.LABEL_FLOOR) -> Button | None:
+             floor: int = theme.FLOOR_SIZE) -> Button | None:
         """One row of action buttons: (name, label, action, size); ``floor``: their labels'
         smallest size (the names': ``theme.FLOOR_SIZE``)."""
         primary = None
@@ -231,15 +230,15 @@ class CallingScreen(Screen):
                 pygame.draw.rect(canvas, theme.PANEL, rect, 2, border_radius=8)
             draw_text(canvas, fonts, str(rank), (rect.left + 8, rect.top + 3), theme.SMALL_SIZE,
                       color, bold=True, box=rect)
-            draw_fitted(canvas, fonts, label, pygame.Rect(rect.left + 4, rect.bottom - 20,
-                                                          rect.width - 8, 18),
-                        CHIP_SIZE, color, anchor="center", floor=CHIP_SIZE)
+            draw_fitted(canvas, fonts, label, pygame.Rect(rect.left + 4, rect.bottom - 24,
+                                                          rect.width - 8, 22),
+                        theme.SMALL_SIZE, color, anchor="center", floor=theme.SMALL_SIZE)
             marks = self.marks(v, rank)
             if marks:
-                draw_fitted(canvas, fonts, marks, pygame.Rect(rect.left + 24, rect.top + 3,
-                                                              rect.width - 30, 16),
-                            CHIP_SIZE, theme.WARNING if not now else theme.ACCENT_TEXT,
-                            bold=True, anchor="topright", floor=CHIP_SIZE)
+                draw_fitted(canvas, fonts, marks, pygame.Rect(rect.left + 24, rect.top + 2,
+                                                              rect.width - 30, 22),
+                            theme.SMALL_SIZE, theme.WARNING if not now else theme.ACCENT_TEXT,
+                            bold=True, anchor="topright", floor=theme.SMALL_SIZE)
 
     def marks(self, v: rules.CallingView, rank: int) -> str:
         """Short public marks on a rank: assassinated, bewitched, robbed, warrant, threat.

@@ -153,7 +153,7 @@ class PrivateScreen(DraftScreen):
                       theme.SMALL_SIZE, theme.TEXT_DIM)
         draw_fitted(canvas, fonts, face_up_line(self.app, self.controller),
                     pygame.Rect(BODY.left, BODY.bottom - 60, BODY.width, 28), theme.BODY_SIZE,
-                    theme.TEXT_DIM, floor=theme.NOTICE_SIZE)
+                    theme.TEXT_DIM, floor=theme.SMALL_SIZE)
         own = ", ".join(self.controller.character_name(c) for c in v.own) or self.t("draft.none")
         draw_text(canvas, fonts, self.t("draft.you_have", names=own),
                   (BODY.left, BODY.bottom - 24), theme.BODY_SIZE)

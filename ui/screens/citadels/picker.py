@@ -58,7 +58,7 @@ class RankGridScreen(Screen):
                 self.add(Button(rect, self._label(cid), lambda r=rank, c=cid: self.choose(r, c),
                                 selected=lambda r=rank, c=cid: self.is_selected(r, c),
                                 name=cid or "no-rank9",
-                                size=theme.SMALL_SIZE - (2 if len(options) > 3 else 0)))
+                                size=theme.SMALL_SIZE))
         self.add(Button(pygame.Rect(BODY.right - 200, BODY.bottom - 60, 200, 60),
                         lambda: self.t("common.done"), self.done, name="done"))
 

@@ -59,7 +59,7 @@ class CompletionScreen(Screen):
         answers.append(("districts", self.t(fix), self.to_city))
         for rect, (name, label, action) in zip(answer_cells(len(answers) - 1), answers):
             self.add(Button(rect, label, action, name=name, size=theme.BODY_SIZE,
-                            floor=theme.NOTICE_SIZE))
+                            floor=theme.SMALL_SIZE))
         self.focus = 1  # OK takes the first answer (0 is Back)
 
     def answer(self, place: int | None) -> None:

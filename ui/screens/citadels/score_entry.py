@@ -160,7 +160,7 @@ class CityGridScreen(EntryScreen):
         names = ", ".join(c.district_name(i) for i in self.player.city) or (
             self.t("score.empty") + " · " + self.t("score.hint"))
         text = self.t("score.summary", n=city_count(built), size=c.city_size, names=names)
-        draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.NOTICE_SIZE, theme.TEXT_DIM)
+        draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.SMALL_SIZE, theme.TEXT_DIM)
 
 
 class QuestionsScreen(EntryScreen):

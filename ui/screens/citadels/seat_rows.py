@@ -30,7 +30,7 @@ def row_height(rect: pygame.Rect, rows: int) -> int:
 
 def row_size(row_h: int) -> int:
     """The text size for rows ``row_h`` px high."""
-    return theme.BODY_SIZE if row_h >= 30 else theme.SMALL_SIZE + 1
+    return theme.BODY_SIZE if row_h >= 30 else theme.SMALL_SIZE
 
 
 def draw_seat_rows(canvas, fonts, rect: pygame.Rect, rows: list[SeatRow], crown: int) -> int:

@@ -99,7 +99,7 @@ def draw_seat_map(canvas, fonts, area: pygame.Rect, names: Sequence[str], crown:
         if notes and notes[seat - 1]:
             draw_fitted(canvas, fonts, notes[seat - 1],
                         pygame.Rect(inside.left, rect.bottom - 16, inside.width, 15),
-                        theme.SMALL_SIZE - 3, color, anchor="center")
+                        theme.SMALL_SIZE, color, anchor="center")
         for i in range(cards[seat - 1] if cards else 0):
             card = pygame.Rect(rect.centerx - 10 + i * 12, rect.bottom - 11, 9, 7)
             pygame.draw.rect(canvas, color, card, border_radius=2)

@@ -27,7 +27,7 @@ PANEL = pygame.Rect(420, BODY.top, BODY.right - 420, BODY.height)
 STRIP_ROW = 38
 MINI_TRACK_HEIGHT = 62  # the king track in the panel (games whose view carries it)
 BUTTONS = pygame.Rect(PANEL.left, BODY.bottom - 58, PANEL.width, 58)
-LEGEND_SIZE = 14
+LEGEND_SIZE = theme.SMALL_SIZE
 SEAT_SIZE = 20  # names, festival points and bonus markers in the turn order, read from the seats
 
 
@@ -72,7 +72,7 @@ class TiletumBoardScreen(BoardExits, Screen):
         for rect, (name, key, action, primary) in zip(
                 grid(BUTTONS, len(items), len(items), 6), items):
             self.add(Button(rect, lambda k=key: self.t(k), action, name=name, selected=primary,
-                            size=theme.SMALL_SIZE + 1))
+                            size=theme.SMALL_SIZE))
         self.focus = len(self.buttons) - 1
 
     def phase_buttons(self) -> list[tuple]:

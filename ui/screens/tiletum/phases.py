@@ -262,7 +262,7 @@ class BonusScreen(Screen):
         for rect, seat in zip(grid(rows[0], len(seats), len(seats), 8), seats):
             self.add(Button(rect, self.controller.name(seat), lambda s=seat: self.set("seat", s),
                             name=f"seat{seat}", selected=lambda s=seat: self.seat == s,
-                            size=theme.SMALL_SIZE + 1, floor=theme.FLOOR_SIZE))
+                            size=theme.SMALL_SIZE, floor=theme.FLOOR_SIZE))
         for rect, action in zip(grid(rows[1], 5, 5, 8), CHOSEN):
             self.add(Button(rect, lambda a=action: action_names(self)[a],
                             lambda a=action: self.set("action", a), name=f"action-{action}",

@@ -64,7 +64,7 @@ class TiletumEntryScreen(PlayerEntryScreen):
             top = ROWS.bottom + 4
             draw_paragraph(canvas, self.app.fonts, self.t("tiletum.score_kept"),
                            pygame.Rect(BODY.left, top, BODY.width, ENTRY_BOTTOM.top - 4 - top),
-                           theme.NOTICE_SIZE, theme.TEXT_DIM)
+                           theme.SMALL_SIZE, theme.TEXT_DIM)
 
 
 class TiletumResultsScreen(CategoryResultsScreen):

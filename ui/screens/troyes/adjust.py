@@ -83,8 +83,8 @@ class AdjustScreen(Screen):
             key = "troyes.vp_change" if self.hidden(field_name) else f"troyes.{field_name}"
             draw_fitted(canvas, self.app.fonts, self.t(key),
                         pygame.Rect(BODY.left, self.row(i).top, LABEL_W - 8, 64), theme.BODY_SIZE,
-                        floor=theme.NOTICE_SIZE)
+                        floor=theme.SMALL_SIZE)
         if self.problem:
             draw_paragraph(canvas, self.app.fonts, self.problem,
                            pygame.Rect(BODY.left + 250, BODY.bottom - 60, BODY.width - 460, 60),
-                           theme.SMALL_SIZE + 1, theme.WARNING)
+                           theme.SMALL_SIZE, theme.WARNING)

@@ -139,7 +139,7 @@ class TroyesBoardScreen(BoardExits, Screen):
                 grid(BUTTONS, len(items), len(items), 8), items):
             self.add(Button(rect, label, action, name=name, selected=primary,
                             size=theme.BODY_SIZE, floor=theme.FLOOR_SIZE if self.choosing
-                            else theme.LABEL_FLOOR))  # the answers may be names
+                            else theme.FLOOR_SIZE))  # the answers may be names
         for rect, (name, key, action) in zip(self.top_rects(), self.top_buttons()):
             self.add(Button(rect, lambda key=key: self.t(key), action, name=name,
                             size=theme.BODY_SIZE))

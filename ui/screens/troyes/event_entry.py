@@ -95,5 +95,5 @@ class EventEntryScreen(Screen):
                       box=pygame.Rect(BODY.left, self.row(k).top, LABEL_W - 8, ROW_H))
         draw_paragraph(canvas, fonts, self.problem or self.t("troyes.event_hint"),
                        pygame.Rect(BODY.left, ENTER.top, ENTER.left - BODY.left - 12,
-                                   ENTER.height), theme.NOTICE_SIZE,
+                                   ENTER.height), theme.SMALL_SIZE,
                        theme.WARNING if self.problem else theme.TEXT_DIM)
