@@ -34,7 +34,7 @@ LATIN = tuple(first + WIDEST * (MAX_NAME - 1) for first in "WMGQODHN")
 HANGUL = tuple(first + ("똠방각하" * 6)[1:] for first in "가나다라마바사아")
 NAME_SETS = {"latin": LATIN, "hangul": HANGUL}
 SCREEN = pygame.Rect(0, 0, WIDTH, HEIGHT)
-SHOTS_PER_SCREEN = 4
+SHOTS_PER_SCREEN = int(os.environ.get("NAME_FIT_SHOTS_EACH", "4"))
 
 
 # --- what is checked ------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ class Frames:
         if self.shots is None:
             return
         self.shots.mkdir(parents=True, exist_ok=True)
-        n = sum(1 for _ in self.shots.glob(f"{name}-*.png"))
+        n = sum(1 for _ in self.shots.glob(f"{name}-[0-9]*.png"))
         if n < SHOTS_PER_SCREEN:
             pygame.image.save(canvas, str(self.shots / f"{name}-{n}.png"))
 

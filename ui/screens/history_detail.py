@@ -20,7 +20,8 @@ from storage.store import DamagedSession, StoreError
 from .. import registry, theme
 from ..widgets import Button, clip, draw_fitted, draw_text, grid
 from .base import BODY, Screen
-from .kept import ask_delete, game_name, open_kept, progress_text, shown_names, when
+from .kept import ask_delete, game_name, open_kept, progress_text, when
+from .name_lists import shown_names
 
 log = logging.getLogger(__name__)
 

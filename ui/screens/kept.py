@@ -17,8 +17,9 @@ from storage.store import DamagedSession, StoreError
 from companion.games import scored_by_hand
 
 from .. import registry, theme
-from ..widgets import Button, fit_line
+from ..widgets import Button
 from .ask import AskScreen
+from .name_lists import fitted_names, names_text, shown_names
 from .base import BODY
 from .listing import ListScreen
 
@@ -53,40 +54,13 @@ def progress_text(app, row) -> str:
     return app.t("kept.not_started")
 
 
-def names_text(app, row, most: int = 4) -> str:
-    """The players, at most ``most`` of them named: "Mina, Joon +6" ("민아, 준 외 6명")."""
-    names = shown_names(app, row.names)
-    text, more = ", ".join(names[:most]), len(names) - most
-    return app.t("history.more_names", names=text, n=more) if more > 0 else text
-
-
-def fitted_names(app, row, width: int, size: int) -> str:
-    """The players, as many named as fit ``width`` px: "Mina, Joon, Sora +2" (the first name
-    cut with "…" if even it alone does not fit)."""
-    count = len(row.names)
-    for most in range(count, 0, -1):
-        text = names_text(app, row, most)
-        if app.fonts.width(text, size) <= width:
-            return text
-    first = shown_names(app, row.names)[:1]
-    return fit_line(app.fonts, names_text(app, row, 1), size, width, size,
-                    name=first[0] if first else "")[0]
-
-
-def shown_names(app, names) -> list[str]:
-    """Names as drawn: one that cannot be drawn (stored before names were checked) becomes
-    "Player N"."""
-    from companion.names import drawable  # deferred: start-up time (unicodedata checks)
-
-    return [n if drawable(n) else app.t("setup.seat_name", n=i) for i, n in enumerate(names, 1)]
-
-
-def describe(app, row) -> str:
-    """One line for a kept game: game · round · players · last played (or why it is set aside)."""
+def describe(app, row, width: int) -> str:
+    """A kept game's row: game · round · last played, and below it as many of the players as
+    fit ``width`` px (or why the game is set aside)."""
     if row.damaged:
         return app.t("kept.damaged_row", game=game_name(app, row), when=when(row))
     return app.t("kept.row", game=game_name(app, row), progress=progress_text(app, row),
-                 names=names_text(app, row), when=when(row))
+                 names=fitted_names(app, row.names, width, theme.SMALL_SIZE), when=when(row))
 
 
 def can_open(row) -> bool:
@@ -152,7 +126,7 @@ def ask_delete(app, row, after=None) -> None:
         text = app.t("kept.delete_damaged", game=game_name(app, row), when=when(row))
     else:
         text = app.t("kept.delete_kept", game=game_name(app, row),
-                     progress=progress_text(app, row), names=names_text(app, row))
+                     progress=progress_text(app, row), names=names_text(app, row.names))
 
     def delete() -> None:
         app.store.delete(row.session_id)
@@ -192,7 +166,7 @@ class KeptGamesScreen(ListScreen):
         return self.app.store.kept(self.games, offset, limit)
 
     def row_text(self, row) -> str:
-        return describe(self.app, row)
+        return describe(self.app, row, self.slots[0][0].rect.width - 16)
 
     def open_row(self, row) -> None:
         open_kept(self.app, row)
@@ -244,7 +218,7 @@ class KeptButtons:
             return ""
         row = self.rows[0]
         return self.app.t("kept.continue_at", progress=progress_text(self.app, row)) + "\n" + \
-            fitted_names(self.app, row, self.button.rect.width - 16, self.LABEL)
+            fitted_names(self.app, row.names, self.button.rect.width - 16, self.LABEL)
 
     def refresh(self) -> None:
         self.rows = [r for r in self.app.store.kept(self.kinds, limit=RESUME_CANDIDATES)

@@ -202,12 +202,16 @@ class ResultsScreen(Screen):
                            names=[p["name"] for p in self.data["players"]])
 
     def draw_legend(self, canvas: pygame.Surface) -> None:
-        """A swatch and a word for each colour."""
-        x = BAR_X
-        for category in self.categories:
+        """A swatch and a word for each colour: above the bars, or further left when the words
+        are too long for that (a game with many categories, in English)."""
+        fonts = self.app.fonts
+        words = [self.t(self.legend_key(category)) for category in self.categories]
+        width = sum(20 + fonts.width(w, theme.SMALL_SIZE) + 18 for w in words) - 18
+        x = max(BODY.left, min(BAR_X, BODY.right - width))
+        for category, word in zip(self.categories, words):
             pygame.draw.rect(canvas, self.colors[category], (x, LEGEND_Y + 6, 14, 14))
-            label = draw_text(canvas, self.app.fonts, self.t(self.legend_key(category)),
-                              (x + 20, LEGEND_Y + 2), theme.SMALL_SIZE, theme.TEXT_DIM)
+            label = draw_text(canvas, fonts, word, (x + 20, LEGEND_Y + 2), theme.SMALL_SIZE,
+                              theme.TEXT_DIM)
             x = label.right + 18
 
     def draw_bar(self, canvas, bar: pygame.Rect, player: dict, top: int) -> None:

@@ -19,6 +19,7 @@ from companion.names import drawable
 from companion.rng import Rng
 from storage.store import SaveFailed
 
+from .name_lists import fitted_names
 from .players import remembered_players
 from .table_picker import TablePickerScreen
 
@@ -77,8 +78,13 @@ class TableSetup:
         return self.table[:self.players]
 
     def table_label(self) -> str:
-        """The players button: "4 players: Mina, Joon, Sora, Player 4"."""
-        return self.t("setup.table", n=self.players, names=", ".join(self.names()))
+        """The players button: "4: Mina, Joon, Sora, Player 4", as many names as fit on one line
+        at the button's size ("8: Mina, Joon +6")."""
+        button = self.button("count")
+        width = button.rect.width - 16 - self.app.fonts.width(
+            self.t("setup.table", n=self.players, names=""), button.size)
+        return self.t("setup.table", n=self.players,
+                      names=fitted_names(self.app, self.names(), width, button.size))
 
     def count_changed(self) -> None:
         """The number of seats changed (the screen keeps what depends on it right)."""

@@ -16,25 +16,29 @@ from .kept import local_time
 from .stats_pictures import rate_bar, sparkline
 from .stats_view import StatsView, centred
 
-HEADER_H = 22
-ROW_H = 46
-NOTE_H = 18
+HEADER_H = 24
+ROW_H = 45
+NOTE_H = 24
 NUMBER = theme.BODY_SIZE
-# Each column: (catalogue key of its heading, left, right, anchor of its heading).
+# Each column: (catalogue key of its heading, left, right, anchor of its heading); each as wide
+# as its heading and its widest value need at 18 px ("Last played", "2026-11-27", "100%").
 COLUMNS = {
-    "player": ("stats.col_player", 0, 172, "midleft"),
-    "games": ("stats.col_games", 176, 234, "midright"),
-    "wins": ("stats.col_wins", 238, 292, "midright"),
-    "rate": ("stats.col_rate", 306, 452, "midleft"),
-    "average": ("stats.col_average", 462, 516, "midright"),
-    "best": ("stats.col_best", 520, 568, "midright"),
-    "recent": ("stats.col_recent", 584, 670, "midleft"),
-    "last": ("stats.col_last", 682, 768, "midright"),
+    "player": ("stats.col_player", 0, 150, "midleft"),
+    "games": ("stats.col_games", 156, 216, "midright"),
+    "wins": ("stats.col_wins", 222, 266, "midright"),
+    "rate": ("stats.col_rate", 276, 406, "midleft"),
+    "average": ("stats.col_average", 414, 462, "midright"),
+    "best": ("stats.col_best", 468, 510, "midright"),
+    "recent": ("stats.col_recent", 524, 628, "midleft"),
+    "last": ("stats.col_last", 644, 768, "midright"),
 }
 # Every game: the scores' columns left out, last played in their place, the note beside the rows.
-ALL_GAMES = {name: COLUMNS[name] for name in ("player", "games", "wins", "rate")}
-ALL_GAMES["last"] = ("stats.col_last", 462, 548, "midright")
-NOTE_LEFT = 570  # px: where the note on every game's scores begins
+ALL_GAMES = {"player": ("stats.col_player", 0, 200, "midleft"),
+             "games": ("stats.col_games", 206, 266, "midright"),
+             "wins": ("stats.col_wins", 272, 316, "midright"),
+             "rate": ("stats.col_rate", 328, 458, "midleft"),
+             "last": ("stats.col_last", 470, 580, "midright")}
+NOTE_LEFT = 596  # px: where the note on every game's scores begins
 
 
 class PlayersView(StatsView):

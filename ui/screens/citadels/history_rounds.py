@@ -9,7 +9,7 @@ import pygame
 
 from ... import theme
 from ...widgets import draw_fitted
-from ..kept import shown_names
+from ..name_lists import shown_names
 from .controller import CitadelsController
 from .seat_rows import SeatRow, draw_seat_rows, row_height, row_size
 
