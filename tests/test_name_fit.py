@@ -613,9 +613,15 @@ SETUPS = {  # each game's setup with its most players, a game kept (Continue nam
     "troyes": ["TAP @troyes", "TAP @more", "TAP @start", "EXPECT troyes-board", "BACK",
                "EXPECT home", "TAP @troyes", "TAP @first-next"],
     "tiletum": ["TAP @tiletum", "TAP @more", "TAP @rotate", "TAP @next",
-                "EXPECT tiletum-festivals", "TAP @start", "EXPECT tiletum-board", "BACK",
+                "EXPECT tiletum-festivals", "TAP @tile1", "EXPECT tiletum-tiles",
+                "TAP @tile-contracts", "EXPECT tiletum-festivals", "TAP @start", "EXPECT tiletum-board", "BACK",
                 "EXPECT home", "TAP @tiletum"],
 }
+SETUP_SEEN = {"citadels": {"citadels-setup", "citadels-sets", "gate", "home"},
+              "troyes": {"troyes-setup", "troyes-board"},
+              "tiletum": {"tiletum-setup", "tiletum-festivals", "tiletum-tiles", "tiletum-board"}}
+
+
 @pytest.mark.parametrize("game", SETUPS)
 @pytest.mark.parametrize("names", sorted(NAME_SETS))
 @pytest.mark.parametrize("language", ["en", "ko"])
@@ -623,7 +629,7 @@ def test_the_setup_screens_with_long_names(make_app, monkeypatch, language, name
     found = watch(monkeypatch)
     app = table_app(make_app, language, NAME_SETS[names])
     go(app, *SETUPS[game])
-    assert f"{game}-setup" in found.seen
+    assert SETUP_SEEN[game] <= found.seen, SETUP_SEEN[game] - found.seen
     assert not found.problems, found.report()
 
 
@@ -701,3 +707,29 @@ def test_the_apps_own_screens_with_long_names(make_app, monkeypatch, language, n
     go(app, "EXPECT language")
     assert APP_SCREENS <= found.seen, APP_SCREENS - found.seen
     assert not found.problems, found.report()
+
+
+def screen_names() -> set[str]:
+    """The name of every screen the app has (each module of ui/screens imported)."""
+    import importlib
+    import pkgutil
+
+    import ui.screens
+
+    for module in pkgutil.walk_packages(ui.screens.__path__, "ui.screens."):
+        importlib.import_module(module.name)
+    found, todo = set(), [Screen]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            found.add(sub.name)
+            todo.append(sub)
+    return found - {Screen.name}  # (the bases a screen is made from)
+
+
+def test_every_screen_of_the_app_is_checked_by_one_of_these_tests():
+    """A new screen is added to one of the walks above, or this fails."""
+    checked = (CITADELS_SCREENS | TROYES_SCREENS | TILETUM_SCREENS | APP_SCREENS
+               | set().union(*SETUP_SEEN.values())
+               | {"theater", "theater-give", "warrant", "score-whose", "players", "keyboard",
+                  "table-picker"})
+    assert screen_names() - checked == set()
