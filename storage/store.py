@@ -136,8 +136,35 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def stored_text(raw: bytes) -> str:
+    """The connection's ``text_factory``: stored text as str, bytes that are not UTF-8 kept as
+    lone surrogates (``surrogateescape``). One damaged byte in a row passes ``quick_check``; read
+    strictly, it would fail every query that touches the row (the lists, History, resuming),
+    where this way only the row holding it is refused (``_json``) and set aside."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _damaged_text(text: str | None) -> bool:
+    """Whether stored text holds a byte that is not UTF-8 (see ``stored_text``)."""
+    try:
+        text and text.encode()
+        return False
+    except UnicodeEncodeError:
+        return True
+
+
+def _shown(text: str | None) -> str | None:
+    """Damaged stored text made drawable: each bad byte becomes "\N{REPLACEMENT CHARACTER}"."""
+    return text and text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _json(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+    """A stored JSON value; ValueError when its text was damaged (not UTF-8) or is not JSON,
+    RecursionError when it nests deeper than Python's parser goes."""
+    if text is None:
+        return None
+    text.encode()  # UnicodeEncodeError (a ValueError) on a damaged byte
+    return json.loads(text)
 
 
 class StoredGame(NamedTuple):
@@ -175,21 +202,24 @@ def _config_names(config: dict) -> tuple[str, ...]:
 def _stored_game(row) -> StoredGame:
     """A listed row; a config or result that cannot be read marks it damaged, never raises."""
     sid, game, created, played, finished, config, progress, result, damaged = row
+    if any(_damaged_text(t) for t in (game, created, played, finished)):
+        game, created, played, finished = (_shown(t) for t in (game, created, played, finished))
+        damaged = damaged or "config"
     names: tuple[str, ...] = ()
     game_session = None
     try:
-        config = json.loads(config)
+        config = _json(config)
         names = _config_names(config)
         game_session = config.get("game_session")
-    except (ValueError, TypeError, AttributeError):
+    except (ValueError, TypeError, AttributeError, RecursionError):
         damaged = damaged or "config"
     try:
         result = _json(result)
-    except ValueError:
+    except (ValueError, RecursionError):
         result, damaged = None, damaged or "result"
     try:
-        progress = _json(progress) or {}
-    except ValueError:
+        progress = _json(progress) or {}  # a cache: rebuilt when the game is next played
+    except (ValueError, RecursionError):
         progress = {}
     return StoredGame(sid, game, created, played or created, finished, names,
                       progress if isinstance(progress, dict) else {},
@@ -208,7 +238,7 @@ def record_finished(db: sqlite3.Connection, where: str, args: tuple = ()) -> Non
     for session_id, game, config, result in found:
         db.execute("DELETE FROM player_results WHERE session_id = ?", (session_id,))
         try:
-            records = player_records(_config_names(json.loads(config)), _json(result),
+            records = player_records(_config_names(_json(config)), _json(result),
                                      schema_for(game))
         except (ValueError, TypeError, AttributeError, RecursionError):
             continue
@@ -234,12 +264,14 @@ class Store:
         self.path = str(path)
         self.read_only = read_only
         self._damaged: dict[int, str] = {}  # set aside this run (kept here when read-only)
+        self.found_damaged: list[int] = []  # sessions a list found damaged (for the banner)
         if read_only:
             self._db = _connect_read_only(self.path)
         else:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db.text_factory = stored_text
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")
@@ -355,12 +387,13 @@ class Store:
             ).fetchone()
             if row is None:
                 raise StoreError(f"no session {session_id}")
-            config = json.loads(row[1])
+            row[0].encode()
+            config = _json(row[1])
             if not isinstance(config, dict):
                 raise ValueError("config is not an object")
             reason = "decisions"
             decisions = tuple(
-                json.loads(payload)
+                _json(payload)
                 for (payload,) in self._db.execute(
                     "SELECT payload FROM decisions WHERE session_id = ? ORDER BY seq",
                     (session_id,))
@@ -423,8 +456,12 @@ class Store:
     def _listed(self, where: str, args: tuple, limit: int, offset: int = 0) -> list[StoredGame]:
         rows = self._db.execute(
             f"SELECT {_ROW} FROM sessions {where} ORDER BY touched DESC LIMIT ? OFFSET ?",
-            (*args, limit, offset))
+            (*args, limit, offset)).fetchall()
         games = [_stored_game(r) for r in rows]
+        for game, row in zip(games, rows):
+            if game.damaged and row[-1] is None and game.session_id not in self._damaged:
+                self.mark_damaged(game.session_id, game.damaged)  # found now: set aside
+                self.found_damaged.append(game.session_id)
         return [g if g.session_id not in self._damaged or g.damaged
                 else g._replace(damaged=self._damaged[g.session_id])
                 for g in games]
@@ -535,8 +572,8 @@ class Store:
         stored value cannot be read)."""
         try:
             row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-            return default if row is None else json.loads(row[0])
-        except (sqlite3.DatabaseError, ValueError) as exc:
+            return default if row is None else _json(row[0])
+        except (sqlite3.DatabaseError, ValueError, RecursionError) as exc:
             log.error("setting %r cannot be read (%s)", key, type(exc).__name__)
             return DAMAGED_SETTING
 
@@ -557,6 +594,7 @@ def _connect_read_only(path: str) -> sqlite3.Connection:
     try:
         db = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None)
         db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        return db
     except sqlite3.OperationalError:
-        return sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
+        db = sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
+    db.text_factory = stored_text
+    return db

@@ -111,8 +111,12 @@ RESUME_CANDIDATES = 50
 
 
 def resume_latest(app) -> bool:
-    """After a restart: reopen the game played last (the next one if it cannot be)."""
-    for row in resume_order(app.store.kept(limit=RESUME_CANDIDATES)):
+    """After a restart: reopen the game played last (the next one if it cannot be); a game
+    the list found damaged is said on the home banner."""
+    rows = app.store.kept(limit=RESUME_CANDIDATES)
+    if app.store.found_damaged:
+        app.notices.append(("notice.resume_damaged", {}))
+    for row in resume_order(rows):
         if open_kept(app, row):
             return True
     return False
