@@ -242,3 +242,31 @@ def test_a_stick_that_refuses_the_files_is_said_and_the_app_goes_on(make_app, st
     play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0\nEXPECT usb-export")
     assert app.top.said == ("usb.failed", {"reason": app.t("save_failed.full")})
     assert not list(stick.iterdir())
+
+
+@pytest.mark.parametrize("language, shown", [("en", "(a name that cannot be shown)"),
+                                             ("ko", "(표시할 수 없는 이름)")])
+@pytest.mark.parametrize("bad", ["\x00", "\u200b\u200b", "Mi\x00na"])
+def test_a_stored_name_that_cannot_be_drawn_can_still_be_renamed_and_deleted(make_app, language,
+                                                                             shown, bad):
+    """Issue 38, item 10: a player row holding a NUL or only invisible characters (only by
+    tampering) once made Players fail to draw, so that player could never be renamed or
+    deleted. The list says the name cannot be shown; the keyboard renames it; Delete asks in
+    words that do not hold it; the table picker does not offer it."""
+    app = make_app(language=language)
+    app.store.add_player("Mina")
+    app.store._db.execute("INSERT INTO players (name) VALUES (?)", (bad,))
+    drawn = record_text(app)
+    play(app, "TAP @settings\nTAP @players\nEXPECT players")
+    row = next(i for i, p in enumerate(app.top.items) if p.name == bad)
+    assert shown in drawn_now(app, drawn) and not any(bad in t for t in drawn)
+    play(app, f"TAP @row{row}\nEXPECT keyboard")
+    assert app.top.text == ""
+    play(app, "TAP @key-digits\nTAP @key-2\nTAP @key-4\nTAP @key-done\nEXPECT players")
+    assert "24" in [p.name for p in app.store.players()]
+    app.store._db.execute("INSERT INTO players (name) VALUES (?)", (bad,))
+    app.top.reload()
+    row = next(i for i, p in enumerate(app.top.items) if p.name == bad)
+    play(app, f"TAP @side{row}\nEXPECT ask\nTAP @confirm\nEXPECT players")
+    assert bad not in [p.name for p in app.store.players()]
+    assert not any(bad in t for t in drawn)

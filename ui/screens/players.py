@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.names import new_name_problem
+from companion.names import drawable, new_name_problem
 
 from .. import theme
 from ..widgets import Button
@@ -24,6 +24,12 @@ def remembered_players(app):
     """The remembered players; the first time, the config's roster becomes the list."""
     app.store.add_players_once(app.config.roster)
     return app.store.players()
+
+
+def seatable_players(app):
+    """The remembered players a table can seat: those whose names can be drawn (a name holding
+    only invisible characters or a NUL exists only by tampering; Players shows it to rename)."""
+    return [p for p in remembered_players(app) if drawable(p.name)]
 
 
 def type_name(app, title: str, on_done: Callable[[str], None], text: str = "",
@@ -72,15 +78,21 @@ class PlayersScreen(ListScreen):
         return remembered_players(self.app)[offset:offset + limit]
 
     def row_text(self, player) -> str:
-        return player.name
+        return self.shown(player)
+
+    def shown(self, player) -> str:
+        """The player's name, or words saying it cannot be shown (so it can still be renamed
+        or deleted)."""
+        return player.name if drawable(player.name) else self.t("players.undrawable")
 
     def open_row(self, player) -> None:
-        """Rename: the keyboard holds the name as it is."""
+        """Rename: the keyboard holds the name as it is (empty if it cannot be shown)."""
         def rename(name: str) -> None:
             self.app.store.rename_player(player.id, name)
             self.reload()
-        type_name(self.app, self.t("players.rename_title", name=player.name), rename,
-                  player.name, keep=player.name)
+        start = player.name if drawable(player.name) else ""
+        type_name(self.app, self.t("players.rename_title", name=self.shown(player)), rename,
+                  start, keep=player.name)
 
     def side_action(self, player):
         return "players.delete", lambda: self.ask_delete(player)
@@ -88,7 +100,8 @@ class PlayersScreen(ListScreen):
     def ask_delete(self, player) -> None:
         self.app.push(AskScreen(
             self.app, self.t("players.delete_title"),
-            self.t("players.delete_text", name=player.name), self.t("players.keep"),
+            self.t("players.delete_text", name=player.name) if drawable(player.name)
+            else self.t("players.delete_undrawable"), self.t("players.keep"),
             self.t("players.delete"), lambda: self.delete(player)))
 
     def delete(self, player) -> None:

@@ -20,7 +20,7 @@ from companion.rng import Rng
 from storage.store import SaveFailed
 
 from .name_lists import fitted_names
-from .players import remembered_players
+from .players import seatable_players
 from .table_picker import TablePickerScreen
 
 log = logging.getLogger(__name__)
@@ -94,7 +94,7 @@ class TableSetup:
         for opens the remembered players, if any is not seated."""
         players = max(self.low, min(self.high, players))
         unnamed = players > max(self.players, len(self.table))
-        if unnamed and any(p.name not in self.table for p in remembered_players(self.app)):
+        if unnamed and any(p.name not in self.table for p in seatable_players(self.app)):
             self.app.push(TablePickerScreen(self.app, self.low, self.high, self.seated(),
                                             self.join, (players, lambda: self._seat(players))))
             return

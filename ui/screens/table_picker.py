@@ -12,7 +12,7 @@ import pygame
 from .. import theme
 from ..widgets import Button, draw_text, grid
 from .base import BODY, Screen
-from .players import add_player, remembered_players
+from .players import add_player, seatable_players
 
 COLUMNS, ROWS = 3, 4
 PAGE = COLUMNS * ROWS
@@ -64,7 +64,7 @@ class TablePickerScreen(Screen):
 
     def refresh(self) -> None:
         """The players listed: the remembered ones, and any chosen name the list lacks."""
-        remembered = [p.name for p in remembered_players(self.app)]
+        remembered = [p.name for p in seatable_players(self.app)]
         self.everyone = remembered + [n for n in self.chosen if n not in remembered]
         self.first = max(0, min(self.first, (len(self.everyone) - 1) // PAGE * PAGE))
         for i in range(PAGE):
