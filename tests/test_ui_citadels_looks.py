@@ -137,7 +137,10 @@ def test_check_is_not_offered_during_the_magistrates_private_entry(make_app, tmp
 
 # --- a table with seat buttons: only the seat's own button opens it -------------------------
 
-def test_with_seat_buttons_a_name_opens_nothing_and_no_look_is_announced(make_app, tmp_path):
+def test_with_seat_buttons_a_name_opens_nothing_and_the_buttons_look_is_announced(make_app,
+                                                                                tmp_path):
+    """Issue 38, item 11: a look through the seat's own button is stored and announced like
+    one by the held name (it once was neither)."""
     app = open_prepared(make_app, tmp_path, "2016", 5, PLAIN, {"thief": 1},
                         pins={**DEFAULT_PINS, **SEAT_PINS})
     assert all(app.has_seat_button(s) for s in range(1, 6))
@@ -151,8 +154,29 @@ def test_with_seat_buttons_a_name_opens_nothing_and_no_look_is_announced(make_ap
     assert app.top.name == "own" and app.top.seat == 3
     app.hw.mock_factory.pin(SEAT_PINS["seat3"]).drive_high()
     play(app, "OK\nEXPECT calling")
-    assert stored_types(app) == before  # identified by the seat's own button: not a look
-    assert not any("looked" in t for t in drawn_now(app, drawn))
+    assert stored_types(app) == before + ["look"]
+    assert drawn_whole(drawn_now(app, drawn), app.t("calling.ev_look",
+                                                    name=game(app).name(3)))
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_on_a_touch_only_table_a_keyboard_digit_looks_like_a_held_name(make_app, tmp_path,
+                                                                        language):
+    """Issue 38, item 11: on a table with no seat buttons, the keyboard's digit keys stand in
+    for them; pressing and holding 3 once opened seat 3's screen with no look stored and
+    nothing said. Every way in is stored and announced the same way: the gate says the
+    table will be told, the look is stored before anything private shows, and the calling
+    screen says it."""
+    app = open_prepared(make_app, tmp_path, "2016", 5, PLAIN, {"thief": 1}, language=language)
+    assert not any(app.has_seat_button(s) for s in range(1, 6))
+    drawn = record_text(app)
+    play(app, "TAP @check\nEXPECT whoami\nSEAT3\nEXPECT gate")
+    assert app.t("gate.announced") in " ".join(drawn_now(app, drawn))
+    before = stored_types(app)
+    play(app, "HOLD SEAT3\nEXPECT own")
+    assert stored_types(app) == before + ["look"]
+    play(app, "OK\nEXPECT calling")
+    assert drawn_whole(drawn_now(app, drawn), app.t("calling.ev_look", name=game(app).name(3)))
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])

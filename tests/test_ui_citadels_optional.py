@@ -88,7 +88,8 @@ def test_the_warrant_gate_looks_the_same_whichever_warrant_is_signed(make_app, t
     """Seed 000: "인장이 찍힌 영장을 받은 캐릭터만 실제 몰수 대상으로 지정됩니다 … 치안 판사는
     영장 토큰을 뒤집어 … 공개할 수 있습니다". The public screen offers the Magistrate's gate on
     any face-down warrant and draws the same whether this one is signed; behind the gate an
-    unsigned warrant cannot be turned over, and leaving stores nothing."""
+    unsigned warrant cannot be turned over, and leaving stores only the look (stored and
+    announced like any, issue 38 item 11)."""
     app = open_prepared(make_app, tmp_path, "2016", 5, FIRST_GAME_9,
                         {"magistrate": 1, "king": 2, "bishop": 3})
     drawn = record_text(app)
@@ -106,4 +107,5 @@ def test_the_warrant_gate_looks_the_same_whichever_warrant_is_signed(make_app, t
     assert "is not signed: it stays face down" in " ".join(drawn_now(app, drawn))
     assert {b.name for b in app.top.buttons} == {"keep"}
     play(app, "TAP @keep\nTAP @next\nEXPECT calling")
-    assert len(app.top.controller.session.decisions) == stored
+    decisions = app.top.controller.session.decisions
+    assert [d["type"] for d in decisions[stored:]] == ["look"]  # the look, no reveal

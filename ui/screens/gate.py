@@ -33,14 +33,15 @@ class GateScreen(Screen):
 
     def __init__(self, app, seat: int, player: str, on_reveal: Callable[[], None],
                  hidden_again: str | None = None,
-                 on_name_reveal: Callable[[], None] | None = None, identified: bool = False,
+                 on_look: Callable[[], None] | None = None, identified: bool = False,
                  note: Callable[[], str] | None = None):
-        """``on_name_reveal``: called before ``on_reveal`` when the player was identified only
-        by holding their name (a seat without a button of its own), e.g. to record the look.
+        """``on_look``: called before ``on_reveal`` however the screen is revealed (the seat's
+        button, a keyboard digit standing in for it, the held name), to record and announce a
+        look taken outside the player's turn.
         ``identified``: the seat's button was pressed already (it opened this gate).
         ``note``: a public line the table reads while the device waits (the face-up discards)."""
         self.seat, self.player, self.on_reveal = seat, player, on_reveal
-        self.on_name_reveal, self.note = on_name_reveal, note
+        self.on_look, self.note = on_look, note
         self.identified = identified
         self.warning: str | None = None
         self.hidden_again = hidden_again  # why the private screen hid itself: QUIET, LET_GO
@@ -74,17 +75,18 @@ class GateScreen(Screen):
         if self.by_button:
             self.warning = self.t("gate.use_button", n=self.seat)
             return
-        if self.on_name_reveal is not None:
-            self.on_name_reveal()  # stored before anything private is shown
         self.reveal(self.app.current_control or Control.POINTER)
 
     def reveal(self, held: Control) -> None:
         """Show the private screen; ``held`` is the control whose hold revealed it (with
-        ``private_while_held`` the screen lasts as long as that hold)."""
+        ``private_while_held`` the screen lasts as long as that hold). A look is stored
+        before anything private is shown."""
+        if self.on_look is not None:
+            self.on_look()
         self.app.log_private_screen(self.seat)
         self.app.private_gate = lambda why: GateScreen(
             self.app, self.seat, self.player, self.on_reveal, hidden_again=why,
-            on_name_reveal=self.on_name_reveal, note=self.note)
+            on_look=self.on_look, note=self.note)
         self.app.private_hold = held
         self.on_reveal()
 
@@ -106,12 +108,9 @@ class GateScreen(Screen):
         """What to do here, one gesture: hold the seat button, or the name (after a short
         press: hold it longer); a look announced, a screen lasting only while held, if so."""
         longer = "_longer" if self.identified else ""
-        if self.by_button:
-            keys = [f"gate.hold{longer}_button"]
-        else:
-            keys = [f"gate.hold{longer}"]
-            if self.on_name_reveal is not None:
-                keys.append("gate.announced")
+        keys = [f"gate.hold{longer}_button" if self.by_button else f"gate.hold{longer}"]
+        if self.on_look is not None:
+            keys.append("gate.announced")
         if self.app.config.private_while_held:
             keys.append("gate.while_held")
         return " ".join(self.t(k, n=self.seat) for k in keys)

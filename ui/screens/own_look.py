@@ -36,7 +36,7 @@ class SeatChoiceScreen(Screen):
         return True
 
     def look(self, seat: int):
-        """The decision that records a look by a held name."""
+        """The decision that records a look (however the gate was opened)."""
         raise NotImplementedError
 
     def private_screen(self, seat: int) -> Screen:
@@ -71,12 +71,12 @@ class SeatChoiceScreen(Screen):
         return True
 
     def open(self, seat: int, by_button: bool) -> None:
-        """The seat's gate: identified already if its button opened it; otherwise a reveal by
-        the held name is stored as a look."""
+        """The seat's gate: identified already if its button opened it; the reveal, by the
+        button or the held name, is stored as a look and announced."""
         app, c = self.app, self.controller
         app.replace(GateScreen(app, seat, c.name(seat),
                                lambda: app.replace(self.private_screen(seat)),
-                               on_name_reveal=lambda: c.confirm(self.look(seat)),
+                               on_look=lambda: c.confirm(self.look(seat)),
                                identified=by_button))
 
     def hint(self) -> str:

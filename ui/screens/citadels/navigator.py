@@ -106,17 +106,17 @@ class Navigator:
 
     def open_warrant(self, seat: int) -> None:
         """The Magistrate's look at this turn's warrant, behind their gate: a look like any
-        other ("Check"), stored and announced where the name identified them."""
+        other ("Check"), stored and announced."""
         c = self.controller
         self.behind_gate(seat, lambda: WarrantScreen(self.app, c, seat),
-                         on_name_reveal=lambda: c.confirm(Look(seat)))
+                         on_look=lambda: c.confirm(Look(seat)))
 
-    def behind_gate(self, seat: int, screen, on_name_reveal=None, note=None) -> None:
+    def behind_gate(self, seat: int, screen, on_look=None, note=None) -> None:
         """Push ``seat``'s gate (showing the public ``note()``, if any); revealing replaces
         it with the private screen ``screen()``."""
         app = self.app
         app.push(GateScreen(app, seat, self.controller.name(seat),
-                            lambda: app.replace(screen()), on_name_reveal=on_name_reveal,
+                            lambda: app.replace(screen()), on_look=on_look,
                             note=note))
 
     def open_undo(self) -> None:
