@@ -95,3 +95,47 @@ def test_a_read_only_data_folder_shows_its_games_and_says_they_cannot_be_saved(m
     assert session_on_screen(again) == kept  # the kept game is there to see
     play(again, TROYES_STEP + "\nEXPECT save-failed")
     assert again.top.reason == "read_only"
+
+
+def read_only_first_start(make_app, small_disk):
+    """A data folder made on a first start left at the language question, then remounted
+    read-only: no language stored."""
+    app = make_app(data_dir=small_disk / "data", language=None)
+    assert app.top.name == "language"
+    app.close()
+    done = subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot remount read-only here")
+    return small_disk / "data"
+
+
+@pytest.mark.parametrize("language, said", [
+    ("ko", "기기를 다시 켤 때까지만 적용됩니다. 기억하지 못했습니다 (데이터 폴더에 쓸 수 없습니다)."),
+    ("en", "Used until the device restarts: it could not be remembered (the data folder "
+           "cannot be written).")])
+def test_a_read_only_folder_with_no_language_stored_takes_the_choice_for_this_run(
+        make_app, small_disk, language, said):
+    """Issue 38, item 5: tapping a language once said "Could not save" and Back returned to
+    the question, for good. The choice is used until a restart, and the table is told it could
+    not be remembered; Settings' choices likewise."""
+    data = read_only_first_start(make_app, small_disk)
+    app = make_app(data_dir=data, language=None)
+    assert app.store.read_only and app.top.name == "language"
+    drawn = record_text(app)
+    play(app, f"TAP @{language}\nEXPECT home")
+    app.render()
+    assert app.catalog.language == language and said in drawn
+    play(app, "TAP @settings\nTAP @sound-False\nEXPECT settings")
+    assert not app.hw.outputs.sound
+
+
+def test_the_command_line_language_on_a_read_only_folder_starts(small_disk, make_app):
+    """Issue 38, item 5: ``companion --lang ko`` on that folder ended in a traceback."""
+    from test_cli import companion
+
+    data = read_only_first_start(make_app, small_disk)
+    script = small_disk.parent / "home.txt"
+    script.write_text("EXPECT home\n", encoding="utf-8")
+    result = companion("--headless", "--lang", "ko", "--script", str(script), data_dir=data)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr

@@ -85,33 +85,42 @@ class App:
     def language(self) -> str:
         return self.catalog.language
 
+    def remember(self, key: str, value) -> None:
+        """Store a setting chosen on the device; one that cannot be stored (a read-only or
+        full data folder) is used until the device restarts, and the table is told so."""
+        try:
+            self.store.set_setting(key, value)
+        except SaveFailed as exc:
+            log.warning("setting %s not remembered (%s)", key, exc.reason)
+            self.say("settings.not_remembered", reason=self.t(f"save_failed.{exc.reason}"))
+
     def set_language(self, language: str) -> None:
         """Switch language now and remember it."""
         if language == "ko" and not self.fonts.has_hangul:
             language = "en"
         self.catalog = load_catalog(language, self.config.data_dir)
         self.language_chosen = True
-        self.store.set_setting("language", language)
+        self.remember("language", language)
         self.dirty = True
 
     def set_rotation(self, rotation: int) -> None:
         """Turn the picture and remember it."""
         self.rotation = rotation
         self.display.set_rotation(rotation)
-        self.store.set_setting("rotation", rotation)
+        self.remember("rotation", rotation)
         if not self.display.portrait_band:
             self.notices = [n for n in self.notices if n[0] != "notice.portrait"]
         self.dirty = True
 
     def set_sound(self, on: bool) -> None:
         self.hw.outputs.sound = on
-        self.store.set_setting("sound", on)
+        self.remember("sound", on)
         self.dirty = True
 
     def set_private_timeout(self, seconds: float) -> None:
         """How long a private screen left untouched stays (``PrivateGuard``); remembered."""
         self.private_timeout = seconds
-        self.store.set_setting("private_timeout", seconds)
+        self.remember("private_timeout", seconds)
         self.dirty = True
 
     def new_seed(self) -> int:
