@@ -1,7 +1,7 @@
 """Opening the store so that nothing on disk can stop the app.
 
-- A folder that cannot be written but holds a database: opened read-only (games are shown,
-  nothing can be saved).
+- A folder that cannot be written, or a full disk, but holding a database: opened read-only
+  (games are shown, nothing can be saved).
 - A file that is not a database, or whose pages ``PRAGMA quick_check`` finds damaged: whatever
   can still be read is copied into a fresh file (``salvage``), the damaged file is moved aside
   with a timestamp (never deleted) and the fresh one takes its place.
@@ -12,6 +12,7 @@ Each case gives a notice (a message key and its fields) for the home screen's ba
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import sqlite3
@@ -43,12 +44,19 @@ def open_store(path: str | Path, now: float | None = None) -> Opened:
         if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")) \
                 and path.exists():
             return _read_only(path)
+        if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")) and path.exists():
+            return _read_only(path, "notice.store_full" if _no_space(path) else
+                              "notice.store_read_only")
         if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") and path.exists():
             return _repair(path, now)
         return _in_memory(path, exc)
     except PermissionError as exc:
         return _read_only(path) if path.exists() else _in_memory(path, exc)
-    except (OSError, StoreError) as exc:
+    except OSError as exc:
+        if exc.errno == errno.ENOSPC and path.exists():
+            return _read_only(path, "notice.store_full")
+        return _in_memory(path, exc)
+    except StoreError as exc:
         return _in_memory(path, exc)
     try:
         problems = store.quick_check()
@@ -61,13 +69,24 @@ def open_store(path: str | Path, now: float | None = None) -> Opened:
     return Opened(store)
 
 
-def _read_only(path: Path) -> Opened:
+def _no_space(path: Path) -> bool:
+    """Whether the file system holding ``path`` has no room left for a write (the WAL's
+    index, a page)."""
+    try:
+        found = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize < 64 * 1024
+
+
+def _read_only(path: Path, notice: str = "notice.store_read_only") -> Opened:
     try:
         store = Store(path, read_only=True)
     except (sqlite3.Error, StoreError) as exc:
         return _in_memory(path, exc)
-    log.error("%s cannot be written: opened read-only, games will not be saved", path)
-    return Opened(store, (("notice.store_read_only", {"path": str(path.parent)}),))
+    log.error("%s cannot be written (%s): opened read-only, games will not be saved", path,
+              notice.removeprefix("notice."))
+    return Opened(store, ((notice, {"path": str(path.parent)}),))
 
 
 def _in_memory(path: Path, exc: Exception) -> Opened:

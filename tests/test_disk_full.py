@@ -139,3 +139,27 @@ def test_the_command_line_language_on_a_read_only_folder_starts(small_disk, make
     result = companion("--headless", "--lang", "ko", "--script", str(script), data_dir=data)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_full_disk_at_start_opens_the_games_read_only_and_says_so(make_app, small_disk,
+                                                                      language):
+    """Issue 38, item 4: with the disk full at start the intact file was never opened (the
+    app ran on an empty memory store: 0 games). It is opened read-only: every kept game is
+    there, and the banner says nothing can be saved until space is freed."""
+    app = make_app(data_dir=small_disk / "data", language=language)
+    play(app, START["troyes"] + "\n" + LEAVE["troyes"])
+    play(app, START["tiletum"] + "\n" + LEAVE["tiletum"])
+    kept = {r.session_id for r in app.store.kept()}
+    app.close()
+    fill(small_disk)
+    again = make_app(data_dir=small_disk / "data", language=None)
+    assert again.store.read_only and {r.session_id for r in again.store.kept()} == kept
+    assert [k for k, _ in again.notices] == ["notice.store_full"]
+    again.pop_to("home")
+    drawn = record_text(again)
+    again.dirty = True
+    again.settle()
+    assert again.top.button("problems").visible
+    full = again.t("notice.store_full", path=str(small_disk / "data"))
+    assert full[:12] in " ".join(drawn)
