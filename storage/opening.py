@@ -37,6 +37,9 @@ class Opened(NamedTuple):
 def open_store(path: str | Path, now: float | None = None) -> Opened:
     """The store at ``path`` however it is found (see the module's doc)."""
     path = Path(path)
+    if _empty(path):
+        log.error("%s is empty: moved aside, a fresh one made", path)
+        return _repair(path, now)
     try:
         store = Store(path)
     except sqlite3.DatabaseError as exc:
@@ -67,6 +70,16 @@ def open_store(path: str | Path, now: float | None = None) -> Opened:
         store.close()
         return _repair(path, now)
     return Opened(store)
+
+
+def _empty(path: Path) -> bool:
+    """Whether the database file is there but holds nothing, with no WAL beside it holding
+    what it would (SQLite would take it for a new database: a first start, said nowhere)."""
+    try:
+        wal = Path(f"{path}-wal")
+        return path.stat().st_size == 0 and (not wal.exists() or wal.stat().st_size == 0)
+    except OSError:
+        return False
 
 
 def _no_space(path: Path) -> bool:
@@ -121,8 +134,9 @@ def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:
     a session whose decisions cannot all be read is copied marked damaged. Returns the
     sessions copied whole and the ones marked damaged (or lost)."""
     out = Store(fresh)
+    padded = _padded(damaged, fresh)
     try:
-        source = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+        source = sqlite3.connect(f"file:{padded or damaged}?mode=ro", uri=True)
     except sqlite3.Error:
         out.close()
         return 0, 0
@@ -173,6 +187,47 @@ def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:
     finally:
         source.close()
         out.close()
+        if padded is not None:
+            for suffix in ("", *WAL_FILES):
+                Path(f"{padded}{suffix}").unlink(missing_ok=True)
+
+
+HEADER = b"SQLite format 3\x00"
+
+
+def _padded(damaged: Path, beside: Path) -> Path | None:
+    """A copy of ``damaged`` as long as its header says, the missing end filled with zeros (a
+    file cut short: SQLite refuses to read any of it, where the whole length with empty pages
+    at its end reads every page still there); None when it is not shorter than that, or its
+    header cannot say (the size in it is valid only while bytes 92-95 match 24-27)."""
+    try:
+        with open(damaged, "rb") as found:
+            header = found.read(100)
+        size = damaged.stat().st_size
+    except OSError:
+        return None
+    if len(header) < 100 or not header.startswith(HEADER) or header[92:96] != header[24:28]:
+        return None
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    whole = page_size * int.from_bytes(header[28:32], "big")
+    if size >= whole:
+        return None
+    copy = Path(f"{beside}.padded")
+    try:
+        with open(damaged, "rb") as found, open(copy, "wb") as out:
+            while chunk := found.read(1 << 20):
+                out.write(chunk)
+            out.truncate(whole)
+        wal = Path(f"{damaged}-wal")
+        if wal.exists():
+            Path(f"{copy}-wal").write_bytes(wal.read_bytes())
+    except OSError:
+        copy.unlink(missing_ok=True)
+        return None
+    log.error("%s is %d bytes short: read as if its missing end were empty", damaged,
+              whole - size)
+    return copy
 
 
 def _salvage_players(source: sqlite3.Connection, db: sqlite3.Connection, version: int) -> None:

@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 from conftest import play
-from game_paths import session_on_screen
+from game_paths import LEAVE, START, session_on_screen
 from test_damage import database, two_games
 
 DEEP = "[" * 50_000 + "]" * 50_000
@@ -61,3 +61,46 @@ def test_a_damaged_progress_is_only_a_cache_the_game_resumes(make_app, tmp_path,
     app = make_app(language=None)
     assert session_on_screen(app) == tiletum and not app.notices
     assert app.store.row(tiletum).damaged is None
+
+
+# --- issue 38, item 3: a file cut short --------------------------------------------------------
+
+def six_games(make_app, tmp_path):
+    """Six kept games (two of each), six remembered players; the app closed (its WAL folded
+    into the file). Returns the games' ids."""
+    app = make_app()
+    for name in ("Mina", "Joon", "Sora", "Hana", "Ben", "Yuna"):
+        app.store.add_player(name)
+    for game in ("troyes", "tiletum", "citadels") * 2:
+        play(app, START[game] + "\n" + LEAVE[game])
+    ids = {r.session_id for r in app.store.kept()}
+    app.close()
+    return ids
+
+
+def test_a_file_cut_short_keeps_every_game_still_in_it(make_app, tmp_path):
+    """Cutting the last 4 KB once gave "Games recovered: 0" (0 of 6 games, 0 of 6 players),
+    though the same file padded with zeros reads whole: the salvage reads it as SQLite
+    would the whole file, the missing pages empty."""
+    ids = six_games(make_app, tmp_path)
+    path = database(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[:-4096])
+    app = make_app(language=None)
+    key, fields = next((k, f) for k, f in app.notices if k == "notice.store_repaired")
+    assert fields["kept"] + fields["lost"] == len(ids) and fields["kept"] >= len(ids) - 1
+    assert {r.session_id for r in app.store.kept()} == ids
+    assert len(app.store.players()) == 6
+    assert (path.parent / fields["file"]).stat().st_size == len(data) - 4096  # kept as found
+
+
+def test_an_empty_file_is_said_not_taken_for_a_first_start(make_app, tmp_path):
+    """A 0-byte database (a copy cut off, a file system that lost it) is moved aside and
+    said; the app starts on a fresh one."""
+    six_games(make_app, tmp_path)
+    path = database(tmp_path)
+    path.write_bytes(b"")
+    app = make_app(language=None)
+    key, fields = next((k, f) for k, f in app.notices if k == "notice.store_repaired")
+    assert fields == {"file": fields["file"], "kept": 0, "lost": 0}
+    assert (path.parent / fields["file"]).exists()
