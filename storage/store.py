@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -265,18 +266,60 @@ class Store:
         self.read_only = read_only
         self._damaged: dict[int, str] = {}  # set aside this run (kept here when read-only)
         self.found_damaged: list[int] = []  # sessions a list found damaged (for the banner)
+        self.said: list[tuple[str, dict]] = []  # notices for the banner (``check_file``)
         if read_only:
             self._db = _connect_read_only(self.path)
         else:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.text_factory = stored_text
-            self._db.execute("PRAGMA foreign_keys = ON")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = FULL")
-            self._db.execute("PRAGMA busy_timeout = 2000")
+            self._db = self._connect()
+        self._file = self._file_id()
         self._migrate()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        db.text_factory = stored_text
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA busy_timeout = 2000")
+        return db
+
+    def _file_id(self) -> tuple[int, int] | None:
+        """The database file as the file system knows it (device, inode); None when it is not
+        there (or in memory)."""
+        if self.path == ":memory:":
+            return None
+        try:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return found.st_dev, found.st_ino
+
+    def check_file(self) -> None:
+        """Put the database back where it belongs if its file (or its whole folder) was removed
+        while the app ran: the open connection still holds every committed step, which is
+        copied into a new file there (SQLite's backup API) and used from then on; said through
+        ``said``. SaveFailed("gone") when it cannot be put back."""
+        if self._file is None or self.read_only or self._file_id() == self._file:
+            return
+        log.error("%s was removed while in use: writing it again from the open database",
+                  self.path)
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            Path(self.path).unlink(missing_ok=True)  # (another file put there: ours wins)
+            copy = sqlite3.connect(self.path, isolation_level=None)
+            try:
+                self._db.backup(copy)
+            finally:
+                copy.close()
+            self._db.close()
+            self._db = self._connect()
+        except (OSError, sqlite3.Error) as exc:
+            log.error("the database cannot be put back: %s", exc)
+            raise SaveFailed("gone", str(exc)) from exc
+        self._file = self._file_id()
+        self.said.append(("notice.store_put_back", {"path": str(Path(self.path).parent)}))
 
     def _migrate(self) -> None:
         """Bring the database to SCHEMA_VERSION, one version at a time, each step in its own
@@ -317,6 +360,7 @@ class Store:
         for the other storage modules that write: storage/history_file.py)."""
         if self.read_only:
             raise SaveFailed("read_only")
+        self.check_file()
         try:
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db

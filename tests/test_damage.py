@@ -5,15 +5,21 @@ happened and keeps every other game; a restart loop of the real command stays up
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 
+import pytest
 from child_log import ChildLog
 from conftest import ROOT, play, record_text
 from game_paths import LEAVE, START, session_on_screen
+from test_disk_full import TROYES_STEP
+
+from storage.store import Store
+from ui.app import STORE_CHECK_EVERY
 
 
 def two_games(make_app):
@@ -173,6 +179,62 @@ def test_a_second_app_on_the_same_data_exits_with_one_line(tmp_path):
         lines = second.stderr.strip().splitlines()
         assert len(lines) == 1 and "already running" in lines[0] and str(first.pid) in lines[0]
         assert first.poll() is None  # the first one goes on
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.wait(timeout=30)
+
+
+# --- issue 38, item 6: the data folder removed while the app runs ---------------------------
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_data_folder_removed_while_running_is_put_back_with_every_game(make_app, tmp_path,
+                                                                         language):
+    """Decisions were once accepted into a removed file with no word, and after a restart
+    there were 0 games. The app notices (at the next step stored, or within seconds), makes
+    the folder again with every game from the open database, says so, and goes on."""
+    app = make_app(language=language)
+    play(app, START["troyes"])
+    session = session_on_screen(app)
+    before = len(app.store.load(session).decisions)
+    shutil.rmtree(tmp_path / "data")
+    drawn = record_text(app)
+    play(app, TROYES_STEP)  # a step stored: into the folder made again
+    assert database(tmp_path).exists()
+    said = app.t("notice.store_put_back", path=str(tmp_path / "data"))
+    app.render()
+    assert ("notice.store_put_back", {"path": str(tmp_path / "data")}) in app.notices
+    assert said in drawn
+    after = len(app.store.load(session).decisions)
+    assert after > before
+    app.close()
+    again = make_app(language=None)
+    assert session_on_screen(again) == session
+    assert len(again.store.load(session).decisions) == after
+
+
+def test_a_removed_folder_is_noticed_within_seconds_with_no_step_stored(make_app, tmp_path):
+    app = make_app()
+    play(app, START["troyes"] + "\n" + LEAVE["troyes"])
+    shutil.rmtree(tmp_path / "data")
+    app.run_for(STORE_CHECK_EVERY + 1)
+    assert database(tmp_path).exists() and len(Store(database(tmp_path)).kept()) == 1
+
+
+def test_a_second_app_is_refused_even_after_the_folder_was_removed(tmp_path):
+    """The lock once went with the folder (its lock file): a second app started. The first
+    holds a lock that lives in no folder (an abstract socket named after it)."""
+    first, said = run_companion(tmp_path)
+    try:
+        assert said.wait_for("screen home")
+        shutil.rmtree(tmp_path / "data")
+        second = subprocess.run(
+            [sys.executable, "-m", "ui.cli", "--headless", "--data-dir", str(tmp_path / "data"),
+             "--config", str(tmp_path / "none.toml")], capture_output=True, text=True,
+            env={**os.environ, "SDL_VIDEODRIVER": "dummy", "COMPANION_HW": "mock"}, cwd=ROOT,
+            timeout=60)
+        assert second.returncode == 2
+        assert "already running" in second.stderr and len(second.stderr.splitlines()) == 1
+        assert first.poll() is None
     finally:
         first.send_signal(signal.SIGTERM)
         first.wait(timeout=30)

@@ -35,6 +35,7 @@ from .timers import Timers
 
 log = logging.getLogger(__name__)
 
+STORE_CHECK_EVERY = 5.0  # s: how often the database file is looked for (``check_store``)
 CACHE = "cache"  # in the data folder: what is kept to start faster (rebuilt when absent)
 
 
@@ -56,6 +57,7 @@ class App:
         self.hw, self.display = hw, display
         self.speaker, self.notifier, self.poster = speaker, notifier, poster
         self.notices = notices
+        self.store_checked = clock()
         self.rotation = display.rotation  # "auto" chosen from the screen's shape
         self.private_timeout = config.private_timeout  # s; Settings may choose another
         self.stack: list[Screen] = []
@@ -257,6 +259,7 @@ class App:
                 self.recover(exc)
         self.hw.input.pump()  # holds due now: after every edge that came before them
         self.privacy.hide_if_quiet()
+        self.check_store()
         if self.hub_view.redraw_now():  # the hub screens' last change, once its interval ends
             self.dirty = self.dirty or self.top.shows_hub_status
         if self.dirty:
@@ -264,6 +267,23 @@ class App:
         self.timers.ping_watchdog()
         if self.idle and not pygame.event.peek():
             self.idle.run_one()
+
+    def check_store(self) -> None:
+        """Every few seconds: the database file still where it belongs (``Store.check_file``
+        puts it back, with every game, if its folder was removed); what it says goes to the
+        banner and to the line at the bottom."""
+        now = self.clock()
+        if now - self.store_checked >= STORE_CHECK_EVERY:
+            self.store_checked = now
+            try:
+                self.store.check_file()
+            except SaveFailed:  # said by the next step stored ("Could not save")
+                self.store_checked = float("inf")
+        if self.store.said:
+            for key, fields in self.store.said:
+                self.notices.append((key, fields))
+                self.say(key, **fields)
+            self.store.said.clear()
 
     def settle(self, limit: int = 1000) -> None:
         """Handle every pending event, including the ones handling them posts, and the holds
