@@ -69,7 +69,13 @@ def open_store(path: str | Path, now: float | None = None) -> Opened:
         log.error("%s fails quick_check: %s", path, "; ".join(problems[:3]))
         store.close()
         return _repair(path, now)
-    return Opened(store)
+    return Opened(store, _lost_steps(store))
+
+
+def _lost_steps(store: Store) -> tuple[tuple[str, dict], ...]:
+    """The notice for steps committed before that the database no longer holds."""
+    lost = store.lost_steps()
+    return (("notice.store_lost_steps", {"n": lost}),) if lost else ()
 
 
 def _empty(path: Path) -> bool:
@@ -99,7 +105,7 @@ def _read_only(path: Path, notice: str = "notice.store_read_only") -> Opened:
         return _in_memory(path, exc)
     log.error("%s cannot be written (%s): opened read-only, games will not be saved", path,
               notice.removeprefix("notice."))
-    return Opened(store, ((notice, {"path": str(path.parent)}),))
+    return Opened(store, ((notice, {"path": str(path.parent)}),) + _lost_steps(store))
 
 
 def _in_memory(path: Path, exc: Exception) -> Opened:

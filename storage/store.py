@@ -274,6 +274,7 @@ class Store:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._db = self._connect()
         self._file = self._file_id()
+        self.unsaved_frames = False  # steps committed to the WAL since the last checkpoint
         self._migrate()
 
     def _connect(self) -> sqlite3.Connection:
@@ -365,6 +366,8 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
             self._db.execute("COMMIT")
+            self.unsaved_frames = True
+            self._write_mark()
         except (sqlite3.Error, OSError) as exc:
             if self._db.in_transaction:
                 try:
@@ -373,6 +376,60 @@ class Store:
                     pass
             log.error("write failed: %s", exc)
             raise SaveFailed(save_reason(exc), str(exc)) from exc
+
+    # --- what the WAL cannot take with it ---------------------------------------------------
+
+    @property
+    def mark_path(self) -> Path:
+        return Path(f"{self.path}.mark")
+
+    def _mark(self) -> tuple[int, int]:
+        """How far the stored steps go: the last session write (``touched`` grows with each)
+        and the last decision's row id."""
+        return self._db.execute(
+            "SELECT (SELECT COALESCE(MAX(touched), 0) FROM sessions),"
+            " (SELECT COALESCE(MAX(rowid), 0) FROM decisions)").fetchone()
+
+    def _write_mark(self) -> None:
+        """After each commit, how far the steps go, in a file of its own beside the database
+        (not fsynced: it only has to outlive a WAL frame damaged later, not a power cut)."""
+        if self._file is None:
+            return
+        try:
+            self.mark_path.write_text("%d %d\n" % self._mark(), encoding="ascii")
+        except OSError as exc:
+            log.warning("commit mark not written: %s", exc)
+
+    def lost_steps(self) -> int:
+        """Decisions the mark says were committed that the database no longer has (SQLite
+        stops reading a WAL at its first damaged frame, and drops the commits after it without
+        a word); 0 when none, or no mark. The mark is brought up to date after."""
+        try:
+            marked = [int(n) for n in self.mark_path.read_text(encoding="ascii").split()]
+        except (OSError, ValueError):
+            marked = []
+        lost = 0
+        if len(marked) == 2:
+            touched, decisions = self._mark()
+            if touched < marked[0] or decisions < marked[1]:
+                lost = max(1, marked[1] - decisions)
+                log.error("the database lacks steps it committed: touched %d < %d or decisions "
+                          "%d < %d", touched, marked[0], decisions, marked[1])
+        if not self.read_only:
+            self._write_mark()
+        return lost
+
+    def checkpoint(self) -> None:
+        """Copy the WAL's committed frames into the database file and empty the WAL
+        (TRUNCATE: no old frame is left to be read again), so that a frame damaged later
+        cannot take a committed step with it. The app calls it when idle after a step."""
+        if not self.unsaved_frames or self.read_only:
+            return
+        self.unsaved_frames = False
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error as exc:
+            log.warning("checkpoint failed: %s", exc)
 
     def _touch(self, db: sqlite3.Connection, session_id: int) -> None:
         """Mark a session as the one played last."""

@@ -145,11 +145,11 @@ def test_no_import_while_the_app_runs_on_the_same_data(history, tmp_path, capsys
     run(capsys, "export", "--format", "json", "--out", tmp_path / "b.json", "--data-dir", history)
     lock = DataLock(history)
     lock.acquire()
-    DataLock._held.clear()  # as if another process held it
+    held = DataLock._held.pop(lock.path)  # as if another process held it
     try:
         code, _, err = run(capsys, "import", tmp_path / "b.json", "--data-dir", history)
     finally:
-        DataLock._held[lock.path] = [lock._fd, 1]
+        DataLock._held[lock.path] = held
         lock.release()
     assert code == 2 and "already running" in err
 

@@ -460,7 +460,8 @@ def test_tax_reminder_is_whole_on_every_turn_of_a_round_with_the_tax_collector(
     seen = busy_round(make_app, tmp_path, language,
                       lambda app, drawn, key: check_tax_reminder(app, drawn, app.t(key)))
     assert {rank for rank, _, _ in seen} >= {1, 2, 3, 4, 5, 9}
-    assert (4, "calling.tax_confiscated", 5) in seen  # reveal, crown, bribe, threat, warrant
+    assert (4, "calling.tax_confiscated", 6) in seen  # reveal, crown, bribe, threat, the
+    # Magistrate's look behind the warrant's gate (stored and announced as any), the warrant
     assert (9, "calling.tax_own", 1) in seen
 
 

@@ -265,7 +265,9 @@ class App:
         if self.dirty:
             self.render()
         self.timers.ping_watchdog()
-        if self.idle and not pygame.event.peek():
+        if self.store.unsaved_frames and not pygame.event.peek():
+            self.store.checkpoint()  # the step on screen now: out of the WAL
+        elif self.idle and not pygame.event.peek():
             self.idle.run_one()
 
     def check_store(self) -> None:
