@@ -126,6 +126,7 @@ def _repair(path: Path, now: float | None) -> Opened:
             if Path(f"{path}{suffix}").exists():
                 os.replace(f"{path}{suffix}", f"{aside}{suffix}")
         os.replace(fresh, path)
+        Path(f"{path}.mark").unlink(missing_ok=True)  # the old file's: says nothing of this one
         store = Store(path)
     except (OSError, sqlite3.Error, StoreError) as exc:
         return _in_memory(path, exc)

@@ -108,3 +108,16 @@ def test_steps_a_damaged_frame_took_before_the_checkpoint_are_said(make_app, tmp
         again.close()
         assert "notice.store_lost_steps" not in dict(make_app(data_dir=copy).notices)  # once
     assert said >= 4  # most single bytes land in a frame before the last commit
+
+
+def test_a_salvaged_file_is_not_said_to_have_lost_steps_at_the_next_start(make_app, tmp_path):
+    """The mark speaks of the file it was written for: after a salvage (fewer steps, said as
+    a salvage) the next start has nothing to say."""
+    app, session, steps = thirteen_steps(make_app)
+    app.close()
+    path = tmp_path / "data" / "companion.sqlite3"
+    path.write_bytes(path.read_bytes()[:-4096])
+    salvaged = make_app(language=None)
+    assert [k for k, _ in salvaged.notices] == ["notice.store_repaired"]
+    salvaged.close()
+    assert make_app(language=None).notices == []
