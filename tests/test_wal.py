@@ -111,12 +111,18 @@ def test_steps_a_damaged_frame_took_before_the_checkpoint_are_said(make_app, tmp
 
 
 def test_a_salvaged_file_is_not_said_to_have_lost_steps_at_the_next_start(make_app, tmp_path):
-    """The mark speaks of the file it was written for: after a salvage (fewer steps, said as
-    a salvage) the next start has nothing to say."""
-    app, session, steps = thirteen_steps(make_app)
+    """The mark speaks of the file it was written for: after a salvage (a game's steps set
+    aside with it, said as a salvage) the next start has nothing more to say."""
+    app = make_app()
+    victim = app.store.create_session("citadels", {"names": ["A", "B"]}, 1)
+    for i in range(300):
+        victim = app.store.append(victim, {"type": "x", "pad": f"VICTIM-{i:04d}" * 10})
     app.close()
     path = tmp_path / "data" / "companion.sqlite3"
-    path.write_bytes(path.read_bytes()[:-4096])
+    data = bytearray(path.read_bytes())
+    page = data.find(b"VICTIM-0150") // 4096
+    data[page * 4096:(page + 1) * 4096] = b"\xab" * 4096
+    path.write_bytes(data)
     salvaged = make_app(language=None)
     assert [k for k, _ in salvaged.notices] == ["notice.store_repaired"]
     salvaged.close()
