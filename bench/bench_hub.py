@@ -1,6 +1,9 @@
 """The seat hub driver: press-to-event latency through a real pty (simulator writes DOWN, the
 driver's ControlInput emits SEATn PRESS), and the driver's CPU use while idle (heartbeats
-only) with the simulator in another process, so only the driver is measured."""
+only) with the simulator in another process, so only the driver is measured. Waiting for a hub
+(issue 39): with ``auto`` and no hub plugged in, the thread's wake-ups per second and its port
+scans (the installed config on a Pi without a hub; goal 0), and the time from a hub's port
+appearing to the driver connected (hot-plug; was up to 1.3 s)."""
 
 from __future__ import annotations
 
@@ -80,6 +83,51 @@ def idle_cpu() -> float:
     return round(used, 2)
 
 
+def waiting() -> dict:
+    """``auto`` with no hub: wake-ups (voluntary context switches of the hub thread) and port
+    scans per second over IDLE_SECONDS; then a hub's port appearing, until connected."""
+    from types import SimpleNamespace
+
+    from serial.tools import list_ports
+
+    from hw.hubsim import HubSim
+    from hw.inputs import ControlInput
+    from hw.serialhub import SeatHub
+
+    def switches(thread_id: int) -> int:
+        status = Path(f"/proc/self/task/{thread_id}/status").read_text()
+        return int(next(line.split()[1] for line in status.splitlines()
+                        if line.startswith("voluntary_ctxt_switches")))
+
+    scans, ports = [0], []
+
+    def comports():
+        scans[0] += 1
+        return list(ports)
+
+    list_ports.comports = comports
+    with tempfile.TemporaryDirectory() as tmp:
+        sim = HubSim().start()
+        control_input = ControlInput(lambda e: None)
+        hub = SeatHub("auto", control_input, devices=tmp)
+        time.sleep(1.0)
+        woken, scanned = switches(hub._thread.native_id), scans[0]
+        time.sleep(IDLE_SECONDS)
+        out = {"wakeups_per_s": round((switches(hub._thread.native_id) - woken)
+                                      / IDLE_SECONDS, 2),
+               "scans_per_s": round((scans[0] - scanned) / IDLE_SECONDS, 2)}
+        ports.append(SimpleNamespace(device=sim.port, vid=0x2E8A, pid=0x0005))
+        t0 = time.perf_counter()
+        (Path(tmp) / "ttyACM0").touch()
+        while not hub.status.connected:
+            time.sleep(0.005)
+        out["hotplug_ms"] = round((time.perf_counter() - t0) * 1000, 1)
+        hub.close()
+        control_input.close()
+        sim.stop()
+    return out
+
+
 if __name__ == "__main__":
     emit("seat_hub", press_to_event=latency(), idle_cpu_percent_of_a_core=idle_cpu(),
-         heartbeat_s=0.5, read_timeout_s=0.1)
+         auto_without_a_hub=waiting(), heartbeat_s=0.5, read_timeout_s=0.1)

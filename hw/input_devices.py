@@ -24,6 +24,8 @@ import os
 import time
 from pathlib import Path
 
+from .folder_watch import FolderWatch
+
 log = logging.getLogger(__name__)
 
 FOLDER = "/dev/input"
@@ -33,29 +35,16 @@ READ_SIZE = 4096  # 170 events of 24 bytes: one read empties a normal burst
 RETRY_AFTER = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 REFUSED = (errno.EACCES, errno.EPERM)
 
-# inotify (linux/inotify.h): what changes in the folder make us look again
-IN_ATTRIB, IN_CREATE, IN_DELETE = 0x4, 0x100, 0x200
-IN_NONBLOCK, IN_CLOEXEC = os.O_NONBLOCK, 0o2000000
-
-
 def folder_watch(folder: str) -> int | None:
-    """An inotify descriptor that becomes readable when a device file appears in ``folder``
-    or its permissions change (udev sets them just after), or None where inotify is missing."""
-    import ctypes  # here: only the console needs it
-
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
-    except (OSError, AttributeError):
+    """A descriptor that becomes readable when a device file appears in ``folder`` or its
+    permissions change (udev sets them just after), or None where inotify is missing."""
+    watch = FolderWatch.open()
+    if watch is None:
         return None
-    if fd < 0:
+    if not watch.add(folder):
+        watch.close()
         return None
-    if libc.inotify_add_watch(fd, os.fsencode(folder), IN_CREATE | IN_ATTRIB | IN_DELETE) < 0:
-        log.info("input devices: cannot watch %s (%s)", folder,
-                 os.strerror(ctypes.get_errno()))
-        os.close(fd)
-        return None
-    return fd
+    return watch.fileno()
 
 
 class InputDevices:

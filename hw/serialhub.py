@@ -14,14 +14,19 @@ seat, on USB serial (protocol: docs/serial-protocol.md, hw/hubproto.py).
 - Lights follow the app's ``OutputState`` (steady, pulse or off, with a colour per seat); after a
   reconnect the hub is told the whole state again.
 - Gone (a read fails, or no ``PONG`` answering our ``PING`` for ``timeout`` seconds, whatever
-  else arrives): seats held down are let go, the status says so (the app shows a notice), and the
-  port is tried again every ``retry`` seconds, so the hub is back within 2 s of being plugged in
-  again.
+  else arrives): seats held down are let go, the status says so (the app shows a notice).
+- Waiting for a hub: while its port is not there (``auto`` and no hub's USB id among the serial
+  ports, or a configured path that does not exist), the thread sleeps until the folder it would
+  appear in changes (inotify: ``/dev`` for ``auto``, else the path's nearest existing folder),
+  so an idle app with no hub plugged in wakes for nothing; a port that is there but does not
+  answer is tried again every ``retry`` seconds, and so is a URL (nothing to watch).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import select
 import threading
 import time
 from collections import deque
@@ -29,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .controls import Control
+from .folder_watch import FolderWatch, nearest_folder
 from .hubproto import (BAUD, FROM_HUB, PROTOCOL, LineBuffer, Message, SeqCheck, decode, encode,
                        legacy_encode, legacy_hello, mask_seats)
 from .inputs import ControlInput
@@ -38,6 +44,8 @@ from .ratelog import RateLimit
 log = logging.getLogger(__name__)
 
 USB_ID = (0x2E8A, 0x0005)  # a Raspberry Pi Pico running MicroPython
+DEVICES = "/dev"  # where a USB serial port appears (``auto`` watches it)
+NO_HUB = "no hub found"
 HANDSHAKE_TIME = 1.0
 MODE_WORD = {LedMode.ON: "STEADY", LedMode.BLINK: "PULSE", LedMode.OFF: "OFF"}
 
@@ -93,11 +101,13 @@ class SeatHub(OutputDriver):
     def __init__(self, port: str, input: ControlInput, usb_id: tuple[int, int] = USB_ID,
                  heartbeat: float = 0.5, timeout: float = 1.6, retry: float = 0.4,
                  read_timeout: float = 0.1, on_change: Callable[[HubStatus], None] | None = None,
-                 debounce: float = 0.03):
+                 debounce: float = 0.03, devices: str = DEVICES):
         self.configured, self.input, self.usb_id = port, input, usb_id
         self.heartbeat, self.timeout, self.retry = heartbeat, timeout, retry
         self.read_timeout, self.debounce = read_timeout, debounce
-        self.on_change = on_change
+        self.on_change, self.devices = on_change, devices
+        self._watch: FolderWatch | None = None  # opened by the thread, when first needed
+        self._wake_r, self._wake_w = os.pipe()  # close() wakes a thread asleep on the watch
         self._hub_errors = RateLimit(log.warning)  # a hub repeating ERR cannot fill the log
         self._status = HubStatus(port)
         self._serial = None
@@ -132,11 +142,18 @@ class SeatHub(OutputDriver):
         self._send("BUZZ", max(1, round(seconds * 1000)))
 
     def close(self) -> None:
+        if self._stop.is_set():
+            return
         self._stop.set()
+        os.write(self._wake_w, b"x")
         self._thread.join(timeout=2)
         if self._serial is not None:
             self._send("ALLOFF")
             self._drop_port(None)
+        for fd in (self._wake_r, self._wake_w):
+            os.close(fd)
+        if self._watch is not None:
+            self._watch.close()
 
     # --- the reader thread ------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -144,7 +161,7 @@ class SeatHub(OutputDriver):
             try:
                 if self._serial is None:
                     if not self._connect():
-                        self._stop.wait(self.retry)
+                        self._await_port()
                     continue
                 self._serve()
             except Exception as exc:  # never let the reader die: drop the port, try again
@@ -152,6 +169,30 @@ class SeatHub(OutputDriver):
                 if self._serial is not None:
                     self._drop_port("internal error")
                 self._stop.wait(self.retry)
+
+    def _missing(self) -> bool:
+        """Whether the hub's port is not there (rather than there and not answering)."""
+        if self.configured == "auto":
+            return self._resolve() is None
+        return self.configured.startswith("/") and not os.path.exists(self.configured)
+
+    def _await_port(self) -> None:
+        """After a failed connect: asleep until the folder the port would appear in changes,
+        while it is missing (0 wake-ups); else ``retry`` seconds."""
+        if not self._missing() or self.configured != "auto" and not \
+                self.configured.startswith("/"):
+            self._stop.wait(self.retry)
+            return
+        if self._watch is None:
+            self._watch = FolderWatch.open()
+        target = os.path.join(self.devices, "x") if self.configured == "auto" else self.configured
+        if self._watch is None or not self._watch.add(nearest_folder(target)):
+            self._stop.wait(self.retry)
+            return
+        if self._stop.is_set() or not self._missing():  # it came while the watch was set up
+            return
+        select.select([self._watch.fileno(), self._wake_r], [], [])
+        self._watch.drain()
 
     def _resolve(self) -> str | None:
         if self.configured == "auto":
@@ -164,7 +205,7 @@ class SeatHub(OutputDriver):
 
         url = self._resolve()
         if url is None:
-            self._set(connected=False, port=None, problem="no hub found")
+            self._set(connected=False, port=None, problem=NO_HUB)
             return False
         try:
             port = serial.serial_for_url(url, baudrate=BAUD, timeout=self.read_timeout,
