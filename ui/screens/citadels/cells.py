@@ -66,35 +66,55 @@ def rows_by_need(area: pygame.Rect, needs: Sequence[int], rows: int, gap: int,
 
 def flow_by_need(area: pygame.Rect, needs: Sequence[int], rows: int, gap: int
                  ) -> list[pygame.Rect] | None:
-    """The cells in order, as many on each row as it holds, on at most ``rows`` rows of
-    ``area`` (each ``1/rows`` of its height); None if they need more rows."""
+    """The cells in order on ``rows`` rows of ``area`` (each ``1/rows`` of its height), as
+    many on each row as keeps the rows' widths even; None if they need more rows."""
+    if not needs:
+        return []
     height = (area.height - gap * (rows - 1)) // rows
+    low, high = max(needs), area.width  # the narrowest row width that holds them
+    if low > high or len(_lines(needs, high, gap)) > rows:
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if len(_lines(needs, middle, gap)) <= rows:
+            high = middle
+        else:
+            low = middle + 1
+    cells: list[pygame.Rect] = []
+    for row, line in enumerate(_lines(needs, high, gap)):
+        top = area.top + row * (height + gap)
+        cells += row_by_need(pygame.Rect(area.left, top, area.width, height), line, gap)
+    return cells
+
+
+def _lines(needs: Sequence[int], width: int, gap: int) -> list[list[int]]:
+    """The needs in order, as many to a line as ``width`` holds."""
     lines: list[list[int]] = [[]]
     for need in needs:
         line = lines[-1]
-        if line and sum(line) + need + gap * len(line) > area.width:
+        if line and sum(line) + need + gap * len(line) > width:
             lines.append([need])
         else:
             line.append(need)
-    if len(lines) > rows:
-        return None
-    cells: list[pygame.Rect] = []
-    for row, line in enumerate(lines):
-        top = area.top + row * (height + gap)
-        cells += row_by_need(pygame.Rect(area.left, top, area.width, height), line, gap) or []
-    return cells if len(cells) == len(needs) else None
+    return lines
 
 
 def button_cells(fonts, area: pygame.Rect, labels: Sequence[str], gap: int,
-                 two_rows: pygame.Rect | None = None) -> list[pygame.Rect]:
+                 two_rows: pygame.Rect | None = None, row_gap: int = 6) -> list[pygame.Rect]:
     """Cells for a row of buttons labelled ``labels``: equal where each label fits its cell
     whole at the floor size, else each as wide as its label needs (``NARROWEST`` at least),
     else (given ``two_rows``, an area for them) on two rows; equal cells if nothing holds
     them."""
     equal = grid(area, len(labels), len(labels), gap)
-    needs = [max(NARROWEST, label_need(fonts, label, height=area.height)) for label in labels]
+    needs = _needs(fonts, labels, area.height)
     if all(need <= cell.width for need, cell in zip(needs, equal)):
         return equal
-    return (row_by_need(area, needs, gap)
-            or (two_rows and rows_by_need(two_rows, needs, 2, gap, row_gap=6))
-            or equal)
+    cells = row_by_need(area, needs, gap)
+    if cells is None and two_rows is not None:
+        height = (two_rows.height - row_gap) // 2
+        cells = rows_by_need(two_rows, _needs(fonts, labels, height), 2, gap, row_gap)
+    return cells or equal
+
+
+def _needs(fonts, labels: Sequence[str], height: int) -> list[int]:
+    return [max(NARROWEST, label_need(fonts, label, height=height)) for label in labels]
