@@ -25,7 +25,7 @@ from .cells import button_cells
 from .chips import Chip, draw_chip
 from .chips import layout as chip_layout
 from .controller import CALLING, CitadelsController
-from .head import Area, arrange, band, draw_lines, map_shapes
+from .head import Area, Line, arrange, band, draw_lines, map_shapes
 from .own import SeatChoiceScreen
 from .seatmap import draw_seat_map, seat_rects, seat_width
 
@@ -48,7 +48,7 @@ class Page:
     text's lines, the Tax Collector's reminder and the character's line (None: not drawn)."""
 
     map: bool
-    lines: tuple
+    lines: tuple[Line, ...]
     tax: pygame.Rect | None
     ability: pygame.Rect | None
 
@@ -230,7 +230,7 @@ class CallingScreen(Screen):
                            theme.TEXT_DIM)
         if page.ability is not None:
             draw_ability(canvas, self.app, c.edition, c.at_rank(v.rank), page.ability)
-        self.draw_call(canvas, v)
+        self.draw_call(canvas, v, HEAD.right if page.map else BODY.right)
         draw_lines(canvas, fonts, page.lines)
         if page.map:
             draw_seat_map(canvas, fonts, MAP, c.names, v.crown, acting=v.actor,
@@ -355,8 +355,9 @@ class CallingScreen(Screen):
             return None
         return ability_line(self.app, c.edition, cid)
 
-    def draw_call(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
-        """The big call: the rank in a circle, the character, who plays; or the round's end."""
+    def draw_call(self, canvas: pygame.Surface, v: rules.CallingView, right: int) -> None:
+        """The big call: the rank in a circle, the character, who plays (as far as ``right``:
+        the whole width where the seat map gave way); or the round's end."""
         fonts, c = self.app.fonts, self.controller
         if v.phase != "turn":
             draw_text(canvas, fonts, self.t("calling.round_end"), (HEAD.left, HEAD.top + 10),
@@ -368,7 +369,7 @@ class CallingScreen(Screen):
                   bold=True, anchor="center")
         cid = c.at_rank(v.rank)
         left = circle.right + 16
-        room = HEAD.right - left
+        room = right - left
         draw_fitted(canvas, fonts, c.plain_name(cid), pygame.Rect(left, HEAD.top - 4, room, 50),
                     theme.BIG_SIZE + 8, theme.TEXT, bold=True, anchor="topleft",
                     floor=theme.BIG_SIZE + 8)

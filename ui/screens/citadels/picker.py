@@ -55,8 +55,8 @@ class RankGridScreen(Screen):
                 [None] if rank == 9 and self.offer_no_rank9 else [])
             labels = [self._label(cid) for cid in options]
             cells = button_cells(self.app.fonts, self._cell(rank), labels, 4)
-            for rect, cid in zip(cells, options):
-                self.add(Button(rect, self._label(cid), lambda r=rank, c=cid: self.choose(r, c),
+            for rect, cid, label in zip(cells, options, labels):
+                self.add(Button(rect, label, lambda r=rank, c=cid: self.choose(r, c),
                                 selected=lambda r=rank, c=cid: self.is_selected(r, c),
                                 name=cid or "no-rank9",
                                 size=theme.SMALL_SIZE))
