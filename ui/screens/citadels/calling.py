@@ -4,6 +4,8 @@ bribes, revealed tokens, completed cities. Warrants and threats are entered behi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from companion.citadels import calling as rules
@@ -13,24 +15,42 @@ from companion.citadels.calling import (Bribe, CompleteCity, EndTurn, GiveCrown,
 
 from ... import theme
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, wrap
+from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid
 from ..base import BODY, Screen
 from ..kept import leave_game
 from .abilities import SIZE as ABILITY_SIZE
 from .abilities import ability_line, draw_ability
 from .announce import CALLS, Announcer
+from .cells import button_cells
+from .chips import Chip, draw_chip
+from .chips import layout as chip_layout
 from .controller import CALLING, CitadelsController
+from .head import Area, Line, arrange, band, draw_lines, map_shapes
 from .own import SeatChoiceScreen
-from .seatmap import draw_seat_map
+from .seatmap import draw_seat_map, seat_rects, seat_width
 
 CHIPS = pygame.Rect(BODY.left, BODY.top + 2, BODY.width, 48)
-UTILITY = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
-ACTIONS = pygame.Rect(BODY.left, UTILITY.top - 72, BODY.width, 60)
+UTILITY = pygame.Rect(BODY.left, BODY.bottom - 48, BODY.width, 48)
+ACTIONS = pygame.Rect(BODY.left, UTILITY.top - 64, BODY.width, 56)
+TWO_ROWS = pygame.Rect(BODY.left, ACTIONS.bottom - 102, BODY.width, 102)  # long names' targets
 TAX_BOTTOM = ACTIONS.top - 6  # the Tax Collector's reminder sits just above the actions
 HEAD = pygame.Rect(BODY.left, CHIPS.bottom + 10, 450, TAX_BOTTOM - CHIPS.bottom - 10)
 MAP = pygame.Rect(HEAD.right + 10, CHIPS.bottom + 8, BODY.right - HEAD.right - 10, 160)
 CALL = 84  # px: the circle with the rank being called
 SEAT = (84, 32)  # px: a seat's box on the map
+MARKERS = {"assassin": ("killed",), "witch": ("bewitched",), "thief": ("robbed",),
+           "magistrate": ("warrant", "confiscated"), "blackmailer": ("threat",)}
+
+
+@dataclass(frozen=True)
+class Page:
+    """Where the calling's texts go on one frame: the seat map shown or not, the flowing
+    text's lines, the Tax Collector's reminder and the character's line (None: not drawn)."""
+
+    map: bool
+    lines: tuple[Line, ...]
+    tax: pygame.Rect | None
+    ability: pygame.Rect | None
 
 
 class CallingScreen(Screen):
@@ -44,6 +64,8 @@ class CallingScreen(Screen):
     def __init__(self, app, controller: CitadelsController, nav, announce: bool = False):
         self.controller, self.nav = controller, nav
         self.announcer = Announcer(app, controller)
+        self._chips: tuple | None = None  # (the chips, where they go) for the round
+        self._page: tuple | None = None  # (what the frame says, where it goes)
         super().__init__(app)
         events = controller.calling_public().events
         self.heard = 0 if announce else len(events)
@@ -66,6 +88,7 @@ class CallingScreen(Screen):
         self.buttons = []
         self.legal = public_steps(c.legal(), c.calling_public())
         self.focus = None
+        self.actions_top = ACTIONS.top
         primary = self._actions()
         utility = grid(UTILITY, 4, 4, gap=12)
         completing = [d for d in self.legal if isinstance(d, CompleteCity)]
@@ -80,16 +103,19 @@ class CallingScreen(Screen):
             self.focus = self.buttons.index(primary)
 
     def _row(self, items, primary_name: str | None = None,
-             floor: int = theme.FLOOR_SIZE) -> Button | None:
+             floor: int = theme.FLOOR_SIZE, by_need: bool = False) -> Button | None:
         """One row of action buttons: (name, label, action, size); ``floor``: their labels'
-        smallest size (the names': ``theme.FLOOR_SIZE``)."""
+        smallest size (the names': ``theme.FLOOR_SIZE``); ``by_need``: labels that must be
+        whole (characters) get the room they need, on two rows if one cannot hold them."""
+        cells = (button_cells(self.app.fonts, ACTIONS, [label for _, label, _, _ in items], 12,
+                              TWO_ROWS) if by_need else grid(ACTIONS, len(items), len(items), 12))
         primary = None
-        for rect, (name, label, action, size) in zip(grid(ACTIONS, len(items), len(items), 12),
-                                                      items):
+        for rect, (name, label, action, size) in zip(cells, items):
             button = self.add(Button(rect, label, action, name=name, size=size,
                                      selected=name == primary_name, floor=floor))
             if primary is None or name == primary_name:
                 primary = button
+        self.actions_top = min(rect.top for rect in cells)
         return primary
 
     def _actions(self) -> Button | None:
@@ -100,7 +126,8 @@ class CallingScreen(Screen):
             return self._row([(f"rank{d.rank}", f"{d.rank}\n{c.plain_name(c.at_rank(d.rank))}",
                                lambda d=d: self.decide(d), small) if isinstance(d, Target)
                               else ("no-one", self.t("calling.decline_target"),
-                                    lambda d=d: self.decide(d), small) for d in legal])
+                                    lambda d=d: self.decide(d), small) for d in legal],
+                             by_need=True)
         if kinds == {GiveCrown}:
             return self._row([(f"seat{d.to}", c.name(d.to), lambda d=d: self.decide(d), small)
                               for d in legal], floor=theme.FLOOR_SIZE)
@@ -195,25 +222,46 @@ class CallingScreen(Screen):
     # --- drawing ------------------------------------------------------------------------------
     def draw_body(self, canvas: pygame.Surface) -> None:
         v = self.controller.calling_public()
+        fonts, c = self.app.fonts, self.controller
         self.draw_chips(canvas, v)
-        tax = self.draw_tax(canvas, v)
-        lines = self.announcer.lines(v, self.legal)
-        head = tax.top - 4 if tax else TAX_BOTTOM  # the head's bottom with no ability drawn
-        ability = self.ability_place(v, tax.top if tax else TAX_BOTTOM, head, lines)
-        if ability is not None:
-            c = self.controller
-            draw_ability(canvas, self.app, c.edition, c.at_rank(v.rank), ability)
-        self.draw_head(canvas, v, ability.top - 4 if ability else head, lines)
-        draw_seat_map(canvas, self.app.fonts, MAP, self.controller.names, v.crown,
-                      acting=v.actor, marked=v.completed, size=SEAT)
+        page = self.page(v)
+        if page.tax is not None:
+            draw_paragraph(canvas, fonts, self.announcer.tax(v), page.tax, theme.SMALL_SIZE,
+                           theme.TEXT_DIM)
+        if page.ability is not None:
+            draw_ability(canvas, self.app, c.edition, c.at_rank(v.rank), page.ability)
+        self.draw_call(canvas, v, HEAD.right if page.map else BODY.right)
+        draw_lines(canvas, fonts, page.lines)
+        if page.map:
+            draw_seat_map(canvas, fonts, MAP, c.names, v.crown, acting=v.actor,
+                          marked=v.completed, size=SEAT)
+
+    def chips(self) -> tuple[Chip, ...]:
+        """The round's chips: each rank's words (its character, "nobody", "silent") and the
+        widest marks the round's characters may put on it."""
+        c = self.controller
+        ids = {c.at_rank(rank) for rank in c.ranks}
+        marks = "".join(max((self.t(f"calling.mark_{key}") for key in keys),
+                            key=lambda m: self.app.fonts.width(m, theme.SMALL_SIZE, True))
+                        for cid, keys in MARKERS.items() if cid in ids)
+        words = (self.t("calling.chip_nobody"), self.t("calling.chip_silent"))
+        return tuple(Chip(rank, (c.plain_name(c.at_rank(rank)), *words), marks)
+                     for rank in c.ranks)
+
+    def chip_layout(self):
+        """Where the chips go, the same for the whole round (remembered)."""
+        chips = self.chips()
+        if self._chips is None or self._chips[0] != chips:
+            self._chips = (chips, chip_layout(self.app.fonts, CHIPS, chips))
+        return self._chips[1]
 
     def draw_chips(self, canvas: pygame.Surface, v: rules.CallingView) -> None:
         """One chip per rank: still to come (its character), called (its holder, 'nobody' or
         'silent'), or being played now; with marks for the public targets and tokens."""
         c, fonts = self.controller, self.app.fonts
         called = {e.rank: e for e in v.events if e.kind in CALLS}
-        ranks = c.ranks
-        for rect, rank in zip(grid(CHIPS, len(ranks), len(ranks), 6), ranks):
+        layout = self.chip_layout()
+        for rect, rank in zip(layout.rects, c.ranks):
             now = rank == v.rank and v.phase == "turn"
             event = called.get(rank)
             if now:
@@ -224,21 +272,8 @@ class CallingScreen(Screen):
                 fill, color, label = theme.PANEL, theme.TEXT, c.name(event.seat)
             else:
                 fill, color, label = None, theme.TEXT_DISABLED, self.t(f"calling.chip_{event.kind}")
-            if fill:
-                pygame.draw.rect(canvas, fill, rect, border_radius=8)
-            else:
-                pygame.draw.rect(canvas, theme.PANEL, rect, 2, border_radius=8)
-            draw_text(canvas, fonts, str(rank), (rect.left + 8, rect.top + 3), theme.SMALL_SIZE,
-                      color, bold=True, box=rect)
-            draw_fitted(canvas, fonts, label, pygame.Rect(rect.left + 4, rect.bottom - 24,
-                                                          rect.width - 8, 22),
-                        theme.SMALL_SIZE, color, anchor="center", floor=theme.SMALL_SIZE)
-            marks = self.marks(v, rank)
-            if marks:
-                draw_fitted(canvas, fonts, marks, pygame.Rect(rect.left + 24, rect.top + 2,
-                                                              rect.width - 30, 22),
-                            theme.SMALL_SIZE, theme.WARNING if not now else theme.ACCENT_TEXT,
-                            bold=True, anchor="topright", floor=theme.SMALL_SIZE)
+            draw_chip(canvas, fonts, rect, layout.inline, rank, label, self.marks(v, rank), fill,
+                      color, theme.WARNING if not now else theme.ACCENT_TEXT)
 
     def marks(self, v: rules.CallingView, rank: int) -> str:
         """Short public marks on a rank: assassinated, bewitched, robbed, warrant, threat.
@@ -256,88 +291,91 @@ class CallingScreen(Screen):
             marks.append(self.t("calling.mark_threat"))
         return "".join(marks)
 
-    def band(self, text: str, size: int, bottom: int, width: int = BODY.width) -> pygame.Rect:
-        """A place ``width`` wide ending at ``bottom``, as high as ``text`` wraps to there."""
-        fonts = self.app.fonts
-        height = len(wrap(fonts, text, size, width)) * fonts.get(size).get_linesize()
-        return pygame.Rect(BODY.left, bottom - height, width, height)
+    def map_shapes(self) -> tuple[pygame.Rect, ...]:
+        """What the flowing text keeps clear of: the seat map's seats and ring."""
+        names = self.controller.names
+        seats = seat_rects(MAP, len(names), SEAT, seat_width(self.app.fonts, names, SEAT))
+        return map_shapes(seats, MAP.inflate(-seats[0].width, -seats[0].height))
 
-    def tax_rect(self, text: str) -> pygame.Rect:
-        """The place kept for the Tax Collector's reminder: the whole width just above the
-        actions, as many lines high as the reminder wraps to (one in both languages)."""
-        return self.band(text, theme.SMALL_SIZE, TAX_BOTTOM)
+    def area(self, top: int, bottom: int, beside_map: bool = True) -> Area:
+        """Where text may go between ``top`` and ``bottom``: the whole width, round the seat
+        map if it is drawn."""
+        return Area(BODY.left, BODY.right, top, bottom, self.map_shapes() if beside_map else ())
 
-    def draw_tax(self, canvas: pygame.Surface, v: rules.CallingView) -> pygame.Rect | None:
-        """The Tax Collector's reminder, whole, in its own place (on every turn while he is in
-        the game); returns where it went."""
-        text = self.announcer.tax(v)
-        if text is None:
-            return None
-        rect = self.tax_rect(text)
-        draw_paragraph(canvas, self.app.fonts, text, rect, theme.SMALL_SIZE, theme.TEXT_DIM)
-        return rect
+    def tax_rect(self, text: str, beside_map: bool = True) -> pygame.Rect:
+        """The place kept for the Tax Collector's reminder: just above the actions, as many
+        lines high as the reminder wraps to, as wide as the room beside the seat map."""
+        return band(self.app.fonts, text, theme.SMALL_SIZE,
+                    self.area(HEAD.top, self.actions_top - 6, beside_map))
 
-    def ability_place(self, v: rules.CallingView, bottom: int, head_bottom: int,
-                      lines) -> pygame.Rect | None:
-        """Where the line saying what the character being played does goes: just above
-        ``bottom`` (the Tax Collector's reminder or the actions), the whole width below the
-        seat map (every line fits it: tests/test_citadels_abilities.py), else the head's.
-        None on the Tax Collector's own turn (his reminder says it), and where it would change
-        how the head shows its announcements and prompt (``lines``, above ``head_bottom``
-        without it): they come first, whole and as large as they were."""
+    def page(self, v: rules.CallingView) -> Page:
+        """Where this frame's texts go (remembered while they stay the same). What the table
+        must read now comes first: the reminder and the flowing text (``head.arrange``), with
+        the seat map beside them if they keep all they say with it, else without it; the
+        character's line only where it changes nothing of theirs."""
+        lines = self.announcer.lines(v, self.legal)
+        tax = self.announcer.tax(v)
+        ability = self.ability_text(v)
+        key = (tuple(lines), tax, ability, v.phase, self.actions_top, tuple(self.controller.names))
+        if self._page is None or self._page[0] != key:
+            self._page = (key, self._page_for(v, lines, tax, ability))
+        return self._page[1]
+
+    def _page_for(self, v, lines, tax: str | None, ability: str | None) -> Page:
+        fonts, names = self.app.fonts, self.controller.names
+        top = HEAD.top + CALL + 4 if v.phase == "turn" else HEAD.top + 64
+        generic = bool(lines) and lines[-1][0] == self.t("calling.prompt_play")
+        best = None
+        for beside_map in (True, False):
+            tax_rect = self.tax_rect(tax, beside_map) if tax else None
+            area = self.area(top, tax_rect.top - 4 if tax_rect else self.actions_top - 6,
+                             beside_map)
+            drawn, count = arrange(fonts, lines, area, names, generic)
+            if best is None or count > best[2]:
+                best = (beside_map, area, count, drawn, tax_rect)
+            if count == len(lines):
+                break
+        beside_map, area, count, drawn, tax_rect = best
+        ability_rect = None
+        if ability is not None:
+            rect = band(fonts, ability, ABILITY_SIZE, area)
+            if arrange(fonts, lines, area.shortened(rect.top - 4), names, generic) == (
+                    drawn, count):
+                ability_rect = rect
+        return Page(beside_map, tuple(drawn), tax_rect, ability_rect)
+
+    def ability_text(self, v: rules.CallingView) -> str | None:
+        """What the character being played does; None on the Tax Collector's own turn (his
+        reminder says it) and between turns."""
         if v.phase != "turn":
             return None
         c = self.controller
         cid = c.at_rank(v.rank)
         if cid == "tax_collector" and v.tax_collector:
             return None
-        text = ability_line(self.app, c.edition, cid)
-        rect = self.band(text, ABILITY_SIZE, bottom)
-        if rect.top < MAP.bottom:
-            rect = self.band(text, ABILITY_SIZE, bottom, HEAD.width)
-        fonts, generic = self.app.fonts, self.generic(lines)
-        without = fitting(fonts, lines, self.text_area(v, head_bottom), generic)
-        return rect if fitting(fonts, lines, self.text_area(v, rect.top - 4),
-                               generic) == without else None
+        return ability_line(self.app, c.edition, cid)
 
-    def generic(self, lines) -> bool:
-        """Whether the last of the head's ``lines`` is only the general 'play your turn'."""
-        return bool(lines) and lines[-1][0] == self.t("calling.prompt_play")
-
-    @staticmethod
-    def text_area(v: rules.CallingView, bottom: int) -> pygame.Rect:
-        """Where the head's announcements and prompt go: under the big call, above ``bottom``."""
-        top = HEAD.top + CALL + 4 if v.phase == "turn" else HEAD.top + 64
-        return pygame.Rect(HEAD.left, top, HEAD.width, bottom - top)
-
-    def draw_head(self, canvas: pygame.Surface, v: rules.CallingView, bottom: int,
-                  lines) -> None:
-        """The big call (rank, character, who plays), then the announcements and the prompt
-        (``lines``, as the announcer gives them) above ``bottom``."""
+    def draw_call(self, canvas: pygame.Surface, v: rules.CallingView, right: int) -> None:
+        """The big call: the rank in a circle, the character, who plays (as far as ``right``:
+        the whole width where the seat map gave way); or the round's end."""
         fonts, c = self.app.fonts, self.controller
-        if v.phase == "turn":
-            circle = pygame.Rect(HEAD.left, HEAD.top, CALL, CALL)
-            pygame.draw.ellipse(canvas, theme.ACCENT, circle)
-            draw_text(canvas, fonts, str(v.rank), circle.center, 56, theme.ACCENT_TEXT,
-                      bold=True, anchor="center")
-            cid = c.at_rank(v.rank)
-            left = circle.right + 16
-            room = HEAD.right - left
-            draw_fitted(canvas, fonts, c.plain_name(cid), pygame.Rect(left, HEAD.top - 4, room, 50),
-                        theme.BIG_SIZE + 8, theme.TEXT, bold=True, anchor="topleft",
-                        floor=theme.BIG_SIZE + 8)
-            holder = c.name(next(e.seat for e in reversed(v.events) if e.kind == "reveal"))
-            draw_fitted(canvas, fonts, holder, pygame.Rect(left, circle.bottom - 44, room, 42),
-                        theme.BIG_SIZE, theme.ACCENT, anchor="bottomleft")
-        else:
+        if v.phase != "turn":
             draw_text(canvas, fonts, self.t("calling.round_end"), (HEAD.left, HEAD.top + 10),
                       theme.BIG_SIZE + 4, theme.TEXT, bold=True)
-        area = self.text_area(v, bottom)
-        y = area.top
-        for text, color, size in fitting(fonts, lines, area, self.generic(lines)):
-            y = draw_paragraph(canvas, fonts, text, pygame.Rect(area.left, y, area.width,
-                                                                 area.bottom - y), size,
-                               color, names=c.names) + 4
+            return
+        circle = pygame.Rect(HEAD.left, HEAD.top, CALL, CALL)
+        pygame.draw.ellipse(canvas, theme.ACCENT, circle)
+        draw_text(canvas, fonts, str(v.rank), circle.center, 56, theme.ACCENT_TEXT,
+                  bold=True, anchor="center")
+        cid = c.at_rank(v.rank)
+        left = circle.right + 16
+        room = right - left
+        draw_fitted(canvas, fonts, c.plain_name(cid), pygame.Rect(left, HEAD.top - 4, room, 50),
+                    theme.BIG_SIZE + 8, theme.TEXT, bold=True, anchor="topleft",
+                    floor=theme.BIG_SIZE + 8)
+        holder = c.name(next(e.seat for e in reversed(v.events) if e.kind == "reveal"))
+        draw_fitted(canvas, fonts, holder, pygame.Rect(left, circle.bottom - 44, room, 42),
+                    theme.BIG_SIZE, theme.ACCENT, anchor="bottomleft")
 
 
 def public_steps(legal, public: rules.CallingView) -> list:
@@ -346,24 +384,3 @@ def public_steps(legal, public: rules.CallingView) -> list:
     behind the Magistrate's gate (``warrant_gate``), so the screen is the same either way."""
     hidden = (Look, RevealWarrant) if public.warrant_gate is not None else (Look,)
     return [d for d in legal if not isinstance(d, hidden)]
-
-
-def fitting(fonts, lines, area: pygame.Rect, generic_last: bool = False
-            ) -> list[tuple[str, tuple, int]]:
-    """The (text, colour, size) paragraphs to draw whole in ``area``: all of them if they fit;
-    on a busy turn in smaller print; if even that is too long, the oldest announcements are
-    left out. The last paragraph (what to do now) stays, unless it is only the general 'play
-    your turn' (``generic_last``) and the newest announcement would not fit beside it."""
-    room = area.height + 4  # (no gap needed below the last paragraph)
-    if text_height(fonts, lines, area.width) <= room:
-        return lines
-    small = [(text, color, theme.SMALL_SIZE) for text, color, _ in lines]
-    while len(small) > 1 and text_height(fonts, small, area.width) > room:
-        small.pop(-1 if generic_last and len(small) == 2 else 0)
-    return small
-
-
-def text_height(fonts, lines, width: int) -> int:
-    """The height that (text, colour, size) paragraphs take at ``width``."""
-    return sum(len(wrap(fonts, text, size, width)) * fonts.get(size).get_linesize() + 4
-               for text, _, size in lines)

@@ -105,11 +105,11 @@ class PublicScreen(DraftScreen):
                  self.t("draft.face_down", n=v.face_down_count)]
         for line in lines:
             y = draw_paragraph(canvas, fonts, line, pygame.Rect(x, y, MAP.left - x - 16, 60),
-                               theme.BODY_SIZE) + 6
+                               theme.BODY_SIZE, names=c.names) + 6
         key = "draft.turn_pick" if v.turn.action == PICK else "draft.turn_discard"
         draw_paragraph(canvas, fonts, self.t(key, name=c.name(v.turn.seat)),
                        pygame.Rect(x, y + 10, MAP.left - x - 16, 90), theme.BUTTON_SIZE,
-                       theme.ACCENT)
+                       theme.ACCENT, names=c.names)
         draw_seat_map(canvas, fonts, MAP, c.names, v.crown, acting=v.turn.seat,
                       cards=v.hand_counts, marked=c.completion_order())
 

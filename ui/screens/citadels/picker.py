@@ -10,6 +10,8 @@ from companion.citadels.charset import refusals
 from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text
 from ..base import BODY, Screen
+from .cells import button_cells
+
 
 def refusal_text(screen: Screen, found) -> str:
     """The first refusal of a character set as a sentence in the UI language."""
@@ -51,11 +53,10 @@ class RankGridScreen(Screen):
         for rank in range(1, 10):
             options = [c.id for c in by_rank(self.edition, rank)] + (
                 [None] if rank == 9 and self.offer_no_rank9 else [])
-            area = self._cell(rank)
-            w = (area.width - 4 * (len(options) - 1)) // len(options)
-            for i, cid in enumerate(options):
-                rect = pygame.Rect(area.left + i * (w + 4), area.top, w, area.height)
-                self.add(Button(rect, self._label(cid), lambda r=rank, c=cid: self.choose(r, c),
+            labels = [self._label(cid) for cid in options]
+            cells = button_cells(self.app.fonts, self._cell(rank), labels, 4)
+            for rect, cid, label in zip(cells, options, labels):
+                self.add(Button(rect, label, lambda r=rank, c=cid: self.choose(r, c),
                                 selected=lambda r=rank, c=cid: self.is_selected(r, c),
                                 name=cid or "no-rank9",
                                 size=theme.SMALL_SIZE))

@@ -15,17 +15,20 @@ from companion.citadels.districts import TYPES, district
 from companion.citadels.scoring import PlayerCity, city_count, in_one_city
 
 from ... import theme
-from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid, row_cells
+from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid, row_cells, wrap
 from ..base import BODY, Screen
 from ..score_flow import back_to_previous, open_entry
+from .cells import flow_by_need, label_need
 from .picker import RankGridScreen
 from .score_completion import CompletionScreen
 
 if TYPE_CHECKING:
     from .score_controller import CitadelsScoreController
 
-TABS = pygame.Rect(BODY.left, BODY.top, 140, 280)
+TABS = pygame.Rect(BODY.left, BODY.top, 116, 280)
 GRID = pygame.Rect(TABS.right + 12, BODY.top, BODY.right - TABS.right - 12, 280)
+CARD_GAP = 6  # px between the districts' cells
+DECOR_ROW = 52  # px: a row of the districts the Artist may have decorated
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 56, BODY.width, 56)
 SUMMARY = pygame.Rect(BODY.left, GRID.bottom + 6, BODY.width, BOTTOM.top - 4 - GRID.bottom - 6)
 
@@ -83,8 +86,7 @@ class CityGridScreen(EntryScreen):
                             name=f"tab-{kind}", selected=lambda k=kind: self.tab == k,
                             size=theme.BODY_SIZE))
         cards = self.controller.catalogue(self.tab)
-        columns = 6 if len(cards) > 12 else 3 if len(cards) > 4 else 2
-        for rect, d in zip(grid(GRID, len(cards), columns, 8), cards):
+        for rect, d in zip(self.card_cells(cards), cards):
             self.add(Button(rect, lambda d=d: self.card_label(d), lambda d=d: self.toggle(d.id),
                             on_hold=lambda d=d: self.add_copy(d.id), name=d.id,
                             selected=lambda d=d: d.id in self.player.city,
@@ -98,12 +100,24 @@ class CityGridScreen(EntryScreen):
         label = self.t(f"score.type_{kind}")
         return f"{label} ({n})" if n else label
 
-    def card_label(self, d) -> str:
-        """Name and cost, as the card prints them (no mark for a fact the seed rulebooks do
-        not print: districts.json flags those for the developers, not for the table)."""
-        count = self.player.city.count(d.id)
-        copies = f" ×{count}" if count > 1 else ""
-        return f"{d.name(self.app.language)}{copies}\n{d.cost}"
+    def card_cells(self, cards) -> list[pygame.Rect]:
+        """A tab's cells: a grid of equal cells where every name fits its cell whole, else
+        rows of cells each as wide as its name needs (the 2016 unique districts in English),
+        in the same number of rows."""
+        columns = 6 if len(cards) > 12 else 3 if len(cards) > 4 else 2
+        cells = grid(GRID, len(cards), columns, CARD_GAP)
+        fonts = self.app.fonts
+        needs = [label_need(fonts, self.card_label(d, copies=False)) for d in cards]
+        if all(need <= cell.width for need, cell in zip(needs, cells)):
+            return cells
+        return flow_by_need(GRID, needs, -(-len(cards) // columns), CARD_GAP) or cells
+
+    def card_label(self, d, copies: bool = True) -> str:
+        """Name over cost, as the card prints them (no mark for a fact the seed rulebooks do
+        not print: districts.json flags those for the developers, not for the table); the
+        copies in this city after the cost (a copy added never widens the name's line)."""
+        count = self.player.city.count(d.id) if copies else 1
+        return f"{d.name(self.app.language)}\n{d.cost}" + (f" · ×{count}" if count > 1 else "")
 
     def show(self, kind: str) -> None:
         self.tab = kind
@@ -155,12 +169,21 @@ class CityGridScreen(EntryScreen):
         self.app.push(QuestionsScreen(self.app, self.controller, self.index))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
-        c = self.controller
+        draw_paragraph(canvas, self.app.fonts, self.summary(), SUMMARY, theme.SMALL_SIZE,
+                       theme.TEXT_DIM)
+
+    def summary(self) -> str:
+        """The city so far: how many districts count toward completion and their names, or
+        how to enter them; only the count where the names are more than its lines hold."""
+        c, fonts = self.controller, self.app.fonts
         built = [district(c.edition, i) for i in self.player.city]
         names = ", ".join(c.district_name(i) for i in self.player.city) or (
             self.t("score.empty") + " · " + self.t("score.hint"))
         text = self.t("score.summary", n=city_count(built), size=c.city_size, names=names)
-        draw_paragraph(canvas, self.app.fonts, text, SUMMARY, theme.SMALL_SIZE, theme.TEXT_DIM)
+        room = SUMMARY.height // fonts.get(theme.SMALL_SIZE).get_linesize()
+        if len(wrap(fonts, text, theme.SMALL_SIZE, SUMMARY.width)) <= room:
+            return text
+        return self.t("score.summary_count", n=city_count(built), size=c.city_size)
 
 
 class QuestionsScreen(EntryScreen):
@@ -209,10 +232,10 @@ class QuestionsScreen(EntryScreen):
             self.add(Button(plus, "+", lambda f=field_name: self.step(f, 1),
                             name=f"{field_name}-more", size=theme.BUTTON_SIZE))
         self.cells = dict(zip([q for q, _ in self.questions()], cells))
+        self.decor_top = max(c.bottom for c in self.cells.values()) + 6
         if self.controller.decorations and self.player.city:
             kinds = sorted(set(self.player.city), key=self.player.city.index)
-            area = pygame.Rect(BODY.left, BODY.top + 212, BODY.width, 116)
-            for rect, district_id in zip(grid(area, len(kinds), min(len(kinds), 7), 8), kinds):
+            for rect, district_id in zip(self.decoration_cells(kinds), kinds):
                 self.add(Button(rect, lambda i=district_id: self.controller.district_name(i),
                                 lambda i=district_id: self.decorate(i), name=f"decor-{district_id}",
                                 selected=lambda i=district_id: i in self.player.decorated,
@@ -224,6 +247,20 @@ class QuestionsScreen(EntryScreen):
         row.append(("next", "score.results" if last else "score.next_player", self.confirm,
                     True))
         self.add_row(row)
+
+    def decoration_cells(self, kinds) -> list[pygame.Rect]:
+        """The city's districts to mark decorated, below the questions: on as few rows as
+        hold their names whole (each as wide as its name needs, wrapped at its spaces)."""
+        fonts, c = self.app.fonts, self.controller
+        top = self.decor_top + fonts.get(theme.SMALL_SIZE).get_linesize() + 4
+        area = pygame.Rect(BODY.left, top, BODY.width, BOTTOM.top - 8 - top)
+        needs = [label_need(fonts, c.district_name(i), height=DECOR_ROW) for i in kinds]
+        for rows in range(1, (area.height + 8) // (DECOR_ROW + 8) + 1):
+            region = pygame.Rect(area.left, area.top, area.width, rows * (DECOR_ROW + 8) - 8)
+            cells = flow_by_need(region, needs, rows, 8)
+            if cells is not None:
+                return cells
+        return grid(area, len(kinds), min(len(kinds), 7), 8)
 
     def back_to_city(self) -> None:
         """Back to the districts, keeping the answers given here."""
@@ -292,7 +329,7 @@ class QuestionsScreen(EntryScreen):
                                        cell.height), theme.SMALL_SIZE)
         if self.controller.decorations and self.player.city:
             draw_text(canvas, fonts, self.t("score.ask_decorated"),
-                      (BODY.left, BODY.top + 188), theme.SMALL_SIZE, theme.TEXT_DIM)
+                      (BODY.left, self.decor_top), theme.SMALL_SIZE, theme.TEXT_DIM)
 
 
 class FinalCharactersScreen(RankGridScreen):

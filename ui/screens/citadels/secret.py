@@ -13,9 +13,12 @@ from ... import theme
 from ...widgets import Button, draw_paragraph, draw_text, fit_title, grid
 from ..base import BODY, Screen
 from ..gate import GateScreen, WipeScreen
+from .cells import button_cells
 from .controller import CitadelsController
 
 KINDS = {"warrants": (Warrants, 3), "threats": (Threats, 2)}
+RANKS = pygame.Rect(BODY.left, BODY.top + 40, BODY.width, 84)  # the ranks to choose from
+RANKS_TWO_ROWS = pygame.Rect(BODY.left, BODY.top + 38, BODY.width, 108)  # (long names)
 
 
 class SecretTokensScreen(Screen):
@@ -42,9 +45,10 @@ class SecretTokensScreen(Screen):
     def build(self) -> None:
         c = self.controller
         options = self.options()
-        area = pygame.Rect(BODY.left, BODY.top + 40, BODY.width, 84)
-        for rect, rank in zip(grid(area, len(options), len(options), 8), options):
-            self.add(Button(rect, f"{rank}\n{c.plain_name(c.at_rank(rank))}",
+        labels = [f"{rank}\n{c.plain_name(c.at_rank(rank))}" for rank in options]
+        cells = button_cells(self.app.fonts, RANKS, labels, 8, two_rows=RANKS_TWO_ROWS)
+        for rect, rank, label in zip(cells, options, labels):
+            self.add(Button(rect, label,
                             lambda r=rank: self.toggle(r), name=f"rank{rank}",
                             selected=lambda r=rank: r in self.chosen, size=theme.SMALL_SIZE))
         self.real_buttons = []

@@ -30,7 +30,7 @@ from .score_controller import CitadelsScoreController
 LABEL_W = 150
 PRESETS = ("first-game", "random", "custom")
 ROW_H = 56
-GAP = 10
+GAP = 6
 
 
 class CitadelsSetupScreen(TableSetup, Screen):
@@ -255,11 +255,11 @@ class CitadelsSetupScreen(TableSetup, Screen):
             draw_text(canvas, fonts, self.t(key), (BODY.left, self._row(i).centery),
                       theme.BODY_SIZE, anchor="midleft")
         names = ", ".join(self.character_label(c) for c in self.characters)
-        area = pygame.Rect(BODY.left, self._row(4).top, BODY.width - 240, 56)
+        area = pygame.Rect(BODY.left, self._row(4).top, BODY.width,
+                           self.button("start").rect.top - 4 - self._row(4).top)
         y = draw_paragraph(canvas, fonts, names, area, theme.SMALL_SIZE, theme.TEXT_DIM)
         found = self.problems()
         if found:
             draw_paragraph(canvas, fonts, refusal_text(self, found),
-                           pygame.Rect(area.left, y + 4, area.width, 60), theme.SMALL_SIZE,
-                           theme.WARNING)
-
+                           pygame.Rect(area.left, y + 4, area.width, area.bottom - y - 4),
+                           theme.SMALL_SIZE, theme.WARNING)
