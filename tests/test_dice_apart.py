@@ -1,18 +1,25 @@
 """Dice a table tells apart at a glance (issue 37): a selected die's ring stands out from every
 die colour of both games and from what the dice lie on, by WCAG 2's contrast ratio (3:1 for a
-part of a picture that must be seen); and Troyes' dice stand apart in their districts, as far as
-the board has room for."""
+part of a picture that must be seen); each die's colour letter is read across the table, clear
+of its pips; and Troyes' dice stand apart in their districts, as far as the board has room
+for."""
 
 from __future__ import annotations
 
 import itertools
+import math
 
+import pygame
+import pytest
 from conftest import play
 from test_ui_troyes import begin
 
-from ui import theme
+from ui import theme, widgets
+from ui.screens import dice_faces
 from ui.screens.dice_faces import BAND, RING
+from ui.screens.tiletum import dice as tiletum_dice
 from ui.screens.tiletum.dice import FACES as TILETUM
+from ui.screens.troyes import dice as troyes_dice
 from ui.screens.troyes.dice import FACES as TROYES
 
 DICE = {f"troyes {c}": f for c, f in TROYES.items()} | {f"tiletum {c}": f
@@ -99,3 +106,41 @@ def test_troyes_dice_stand_apart_and_a_crowded_district_keeps_to_its_row(make_ap
         gaps = [b.left - a.right for a, b in zip(rects, rects[1:])]
         assert all(row.contains(r) for r in rects), owner
         assert min(gaps) >= (12 if count < 10 else 1), (owner, gaps)
+
+
+def clearance(ink: pygame.Rect, centre: tuple[int, int], radius: int) -> float:
+    """px between a pip (a disc) and a letter's ink (its box)."""
+    dx = max(ink.left - centre[0], 0, centre[0] - (ink.right - 1))
+    dy = max(ink.top - centre[1], 0, centre[1] - (ink.bottom - 1))
+    return math.hypot(dx, dy) - radius
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_dies_colour_letter_is_read_across_the_table_clear_of_its_pips(
+        make_app, monkeypatch, language):
+    """Every face the boards draw, both games: its colour's letter at 18 px or more inside
+    the die; over pips (Troyes' board, Tiletum's take screen) at the top, 2 px or more clear of
+    every pip; alone (Tiletum's wheel, where the wedge says the pip) in the middle."""
+    app = make_app(language=language)
+    monkeypatch.setattr(dice_faces, "_faces", {})  # every face drawn afresh
+    faces = [(TROYES, troyes_dice.letters(app), troyes_dice.SIZE, True),
+             (TILETUM, tiletum_dice.letters(app), tiletum_dice.TAKE_SIZE, True)] + [
+        (TILETUM, tiletum_dice.letters(app), side, False) for side in tiletum_dice.WHEEL_SIZES]
+    for fills, letters, side, pips in faces:
+        for colour, fill in fills.items():
+            for pip in dice_faces.PIPS if pips else (None,):
+                drawn: list[widgets.Drawn] = []
+                monkeypatch.setattr(widgets, "recorder", drawn.append)
+                surface = dice_faces.face(app.fonts, (side, side), fill, pip, letters[colour])
+                monkeypatch.setattr(widgets, "recorder", None)
+                (letter,) = drawn
+                assert letter.canvas is surface and letter.text == letters[colour]
+                assert letter.size >= theme.SMALL_SIZE
+                ink = letter.surface.get_bounding_rect().move(letter.rect.topleft)
+                assert surface.get_rect().inflate(-2, -2).contains(ink), (side, colour, ink)
+                if pip is None:
+                    assert abs(ink.centery - side / 2) <= 1
+                    continue
+                radius = dice_faces.pip_radius(side)
+                for centre in dice_faces.pip_centres(side, pip):
+                    assert clearance(ink, centre, radius) >= 2, (side, letter.text, pip, centre)

@@ -90,7 +90,8 @@ def king_move(app, seat: int, steps: int) -> None:
     play(app, "TAP @confirm\nEXPECT tiletum-board")
 
 
-def old_game(make_app, language: str, seed: int, players: int = 2, rules: int = 2):
+def old_game(make_app, language: str, seed: int, players: int = 2, rules: int = 2,
+             names=("Ana", "Ben", "Cleo", "Dan"), festivals=None):
     """A game kept under ``rules`` (2: the table entered the turn order; no king track), begun
     on its board: the catalogue, the app and its controller."""
     from companion.tiletum.game import DEFAULT_FESTIVALS, config_for
@@ -101,9 +102,10 @@ def old_game(make_app, language: str, seed: int, players: int = 2, rules: int = 
 
     app = make_app(language=language)
     app.seeds = iter(range(seed, 99))
-    config = config_for(players, range(1, players + 1), DEFAULT_FESTIVALS, corruption_tokens())
-    names = ["Ana", "Ben", "Cleo", "Dan"][:players]
-    c = TiletumController.create(app, {**config, "rules": rules, "names": names})
+    config = config_for(players, range(1, players + 1), festivals or DEFAULT_FESTIVALS,
+                        corruption_tokens())
+    c = TiletumController.create(app, {**config, "rules": rules,
+                                       "names": list(names[:players])})
     app.push(TiletumBoardScreen(app, c))
     play(app, "TAP @begin")
     return Catalog.load(language).messages, app, c
@@ -390,7 +392,7 @@ def test_wedge_buttons_take_only_their_own_dice(make_app):
     assert not c.view().takes
 
 
-def test_dice_lie_inside_their_wedge_without_overlapping():
+def test_dice_lie_inside_their_wedge_clear_of_its_labels_without_overlapping():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
@@ -414,10 +416,83 @@ def test_dice_lie_inside_their_wedge_without_overlapping():
             assert all(w._inside(pip, c) for c in corners)
             assert w.wedge_rect(pip).contains(rect)
             assert not any(rect.colliderect(other) for _, other in shown[k + 1:])
+            assert rect.collidelist(w.label_lines(pip)) < 0  # a die never covers a word
         hidden = sum(w.overflow(dice).values())
         assert len(rects) + hidden == len(dice)
 
     check()
+
+
+def test_a_wedge_shows_nine_dice_or_more():
+    """14 dice in a round with 4 players, a sixth of them on a wedge on average: nine on one
+    wedge (all but impossible) still all show."""
+    from companion.tiletum.wheel import TileDie
+    from ui.screens.tiletum import wheel_geometry as w
+
+    for pip in range(1, 7):
+        dice = [(i, TileDie("blue", pip)) for i in range(9)]
+        assert len(w.die_rects(dice)) == 9 and not w.overflow(dice), pip
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_wedge_label_stays_in_the_box_the_dice_keep_clear_of(make_app, language):
+    """Each action's icon line, name and AP, in every wedge (the wheel turns each round), drawn
+    inside its line's box (``wheel_geometry.LABEL_LINES``) at 20 px or more."""
+    from companion.tiletum.wheel import ACTIONS
+    from ui import widgets
+    from ui.screens.tiletum import wheel_geometry as w
+    from ui.screens.tiletum.labels import action_names
+    from ui.screens.tiletum.wheel_draw import LABEL_SIZE, draw_wheel
+
+    app = make_app(language=language)
+    canvas = pygame.Surface((800, 480))
+    for turn in range(6):
+        wheel = {pip: ACTIONS[(pip - 1 + turn) % 6] for pip in range(1, 7)}
+        drawn: list = []
+        widgets.recorder = drawn.append
+        try:
+            draw_wheel(canvas, app.fonts, wheel, action_names(app.top), app.t("tiletum.ap"),
+                       "R1")
+        finally:
+            widgets.recorder = None
+        labels = [d for d in drawn if d.box is not None]
+        assert len(labels) == 18
+        for d in labels:
+            ink = d.surface.get_bounding_rect().move(d.rect.topleft)
+            assert d.box.contains(ink), (d.text, ink, d.box)
+            assert d.size >= LABEL_SIZE
+            assert any(d.box == line for pip in wheel for line in w.label_lines(pip))
+
+
+@pytest.mark.parametrize("names", ["latin", "hangul"])
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_boards_fullest_words_are_whole_at_18_px_with_long_names(make_app, monkeypatch,
+                                                                       language, names):
+    """What the tour of every screen (tests/test_name_fit.py) does not reach, with four players
+    of the longest names, every frame of the board through the same check (18 px or more,
+    nothing cut but a name, nothing meeting): a game kept under rules 4, whose King take asks
+    the table to move the disc; and, under rules 2, the king phase before a festival scoring
+    the king track (leave the discs where they are)."""
+    from companion.tiletum.game import DEFAULT_FESTIVALS, Festival
+    import test_name_fit as name_fit
+
+    long_names = name_fit.NAME_SETS[names]
+    found = name_fit.watch(monkeypatch)
+    said, app, c = old_game(make_app, language, 71, players=4, rules=4, names=long_names)
+    play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+    take_on_king_wedge(app)
+    play(app, "TAP @take\nEXPECT tiletum-board")
+    assert said["tiletum.king_hint"] in screen_text(app)
+    king_first = (Festival("king_track", 3, 2), *DEFAULT_FESTIVALS[1:])
+    said, app, c = old_game(make_app, language, 5, players=4, rules=2, names=long_names,
+                            festivals=king_first)
+    for _ in range(3):
+        play(app, "TAP @reveal\nTAP @ok\nEXPECT tiletum-board")
+        for _ in range(4):
+            take_any(app)
+    assert said["tiletum.king_festival_first"] in screen_text(app)
+    assert "tiletum-board" in found.seen
+    assert not found.problems, found.report()
 
 
 def test_each_colour_has_its_own_letter_in_both_languages():

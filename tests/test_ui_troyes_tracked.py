@@ -184,3 +184,64 @@ def test_the_defence_and_actions_say_what_they_did_in_one_line(make_app):
     text = shown(app)
     assert "defended with" in text or "could not defend" in text
     assert "Y yellow · W white" in text  # the legend of the one-letter markers
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_log_line_is_read_whole_and_the_tables_short_log_says_who(make_app, language):
+    """Four players with the longest names, two rounds: What happened shows every line of
+    the log whole, newest first, a page at a time (▼ older, ▲ back); the table's short log
+    shows the newest lines, each on two lines at most, starting with who did it (a long name
+    cut with "…", never left out)."""
+    from test_name_fit import LATIN
+
+    from ui import widgets
+    from ui.screens.troyes.log_text import line_text
+    from ui.screens.troyes.table import EVENTS_W
+
+    app = make_app(language=language, roster=LATIN[:4])
+    app.seeds = iter(range(5, 99))
+    start(app, 4)
+    c = app.top.controller
+    for cards in (CARDS, LATER):
+        play_round(app, cards)
+    log = list(reversed(c.view().log))
+    said = [line_text(app.t, c.name, line) for line in log]
+
+    play(app, "TAP @table\nEXPECT troyes-table")
+    drawn: list = []
+    widgets.recorder = drawn.append
+    try:
+        app.render()
+    finally:
+        widgets.recorder = None
+    boxes: dict = {}
+    for d in drawn:
+        if d.box is not None and d.box.top > app.top.card_row(0).top and \
+                d.box.width == EVENTS_W:
+            boxes.setdefault(tuple(d.box), []).append(d.text)
+    entries = [lines for _, lines in sorted(boxes.items())]
+    assert entries  # (four event cards leave room for one or two)
+    for line, lines in zip(log, entries):
+        assert len(lines) <= 2
+        if line.seat:
+            name, first = c.name(line.seat), lines[0]
+            cut = first.split("…")[0]
+            assert first.startswith(name) or (cut and name.startswith(cut)), (lines, name)
+
+    play(app, "TAP @log\nEXPECT troyes-log")
+    pages = []
+    while True:
+        text = record_text(app)
+        app.render()
+        pages.append(" ".join(text))
+        if not app.top.button("page-down").enabled:
+            break
+        play(app, "TAP @page-down")
+    assert len(pages) >= 2
+    flat, where = " ".join(" ".join(pages).split()), 0
+    for text in said:  # every line, whole, newest first
+        where = flat.find(" ".join(text.split()), where)
+        assert where >= 0, text
+    while app.top.button("page-up").enabled:
+        play(app, "TAP @page-up")
+    assert app.top.starts == [0]

@@ -23,16 +23,15 @@ from .glyphs import splitters, syllables
 
 Task = Callable[[], None]
 
-FONTS = ((10, True), (12, False), (13, False), (13, True), (14, False), (15, False),
-         (16, False), (17, False), (17, True), (18, False), (18, True), (19, False),
-         (20, False), (20, True), (21, False), (22, False), (22, True), (24, False),
-         (25, False), (26, False), (34, False), (34, True), (40, True), (42, False),
-         (42, True), (44, True), (56, True), (96, True))
+FONTS = ((18, False), (18, True), (19, False), (20, False), (20, True), (21, False),
+         (22, False), (22, True), (24, False), (24, True), (25, False), (26, False), (34, False),
+         (34, True), (40, True), (42, False), (42, True), (44, True), (56, True), (96, True))
 """(size, bold) of every font the screens draw or measure with (``tests/test_cold_frames.py``
-tours the screens and finds none missing)."""
+tours the screens and finds none missing): nothing under ``theme.SMALL_SIZE``, 18 px, the
+smallest a player reads across the table (issue 37)."""
 
-SYLLABLE_FONTS = tuple((size, False) for size in (*range(13, 27), 34)) \
-    + ((13, True), (20, True), (22, True), (34, True))
+SYLLABLE_FONTS = tuple((size, False) for size in (*range(18, 27), 34)) \
+    + ((18, True), (20, True), (22, True), (34, True))
 """The sizes Korean text is drawn or measured at (``fit_size`` tries the smaller ones)."""
 
 SIGNS = "·–—…×÷→←↑↓◀▶▲▼★✓"

@@ -1,6 +1,7 @@
-"""The Tiletum board: the wheel with its dice on the left; on the right the turn-order strip
-(whose turn, bonus markers, festival points), the pass and its corruption tokens, what to do
-now, and the buttons of the phase. Tap a wedge to take one of its dice."""
+"""The Tiletum board: the wheel with its dice on the left; the round's corruption tokens at
+the title bar's end; on the right the turn-order strip (whose turn, bonus markers, festival
+points), the king track, what to do now, and the buttons of the phase. Tap a wedge to take one
+of its dice."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from companion.tiletum.game import (FESTIVAL, KING, KING_ACTION, OVER, REVEAL, S
 from companion.tiletum.wheel import ROUNDS
 
 from ... import theme
+from ...geometry import WIDTH
 from ...seat_lights import seat_lights
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_size, grid
-from ..base import BODY, Screen
+from ..base import BODY, TITLE_BAR, Screen
 from ..board_exits import BoardExits
 from .controller import TiletumController
 from .dice import letters as colour_letters
@@ -24,11 +26,11 @@ from .wheel_draw import draw_dice, draw_icon, draw_wheel
 from .wheel_geometry import wedge_rect
 
 PANEL = pygame.Rect(420, BODY.top, BODY.right - 420, BODY.height)
-STRIP_ROW = 38
+STRIP_ROW = 36
 MINI_TRACK_HEIGHT = 62  # the king track in the panel (games whose view carries it)
 BUTTONS = pygame.Rect(PANEL.left, BODY.bottom - 58, PANEL.width, 58)
-LEGEND_SIZE = theme.SMALL_SIZE
 SEAT_SIZE = 20  # names, festival points and bonus markers in the turn order, read from the seats
+TOKEN, TOKEN_GAP = 34, 8  # the corruption tokens in the title bar
 
 
 class TiletumBoardScreen(BoardExits, Screen):
@@ -139,6 +141,14 @@ class TiletumBoardScreen(BoardExits, Screen):
         self.nav.open_festival()
 
     # --- drawing ----------------------------------------------------------------------------------
+    @property
+    def title_width(self) -> int:
+        """The title's room: the title bar left of the corruption tokens."""
+        if not self.tokens_shown():
+            return Screen.title_width
+        return self.tokens_label_right() - self.app.fonts.width(
+            self.t("tiletum.corruption"), SEAT_SIZE) - 2 * theme.MARGIN
+
     def draw_body(self, canvas: pygame.Surface) -> None:
         v = self.controller.view()
         fonts = self.app.fonts
@@ -146,29 +156,24 @@ class TiletumBoardScreen(BoardExits, Screen):
         draw_wheel(canvas, fonts, dict(v.wheel), action_names(self), self.t("tiletum.ap"), hub)
         draw_dice(canvas, fonts, v.dice, colour_letters(self))
         self.draw_strip(canvas)
-        y = self.draw_tokens(canvas)
+        self.draw_tokens(canvas)
+        y = self.strip_rect(len(v.order)).top + 2
         if v.follows_king_track and v.phase not in (START, OVER):
             draw_mini_track(canvas, fonts, self.mini_track_rect(), v.track, len(v.order))
             y = self.mini_track_rect().bottom
-        text_rect = pygame.Rect(PANEL.left, y + 6, PANEL.width, BUTTONS.top - y - 10)
+        text_rect = pygame.Rect(PANEL.left, y + 6, PANEL.width, BUTTONS.top - y - 12)
+        text = self.info_text()
         if v.phase == REVEAL and v.pass_number == 0:  # a new round: a banner
             banner = text_rect.inflate(0, -4)
             pygame.draw.rect(canvas, theme.ACCENT, banner, 3, border_radius=10)
-            inside = banner.inflate(-20, -16)
-            text = self.info_text()
-            draw_paragraph(canvas, fonts, text, inside,
-                           fit_size(fonts, text, theme.BODY_SIZE, inside.width, inside.height,
-                                    smallest=15))
-            return
-        text = self.info_text()  # smaller rather than cut when the panel is full
+            text_rect = banner.inflate(-20, -14)
         draw_paragraph(canvas, fonts, text, text_rect,
-                       fit_size(fonts, text, theme.SMALL_SIZE, text_rect.width,
-                                text_rect.height, smallest=13), names=self.controller.names)
+                       fit_size(fonts, text, theme.BODY_SIZE, text_rect.width,
+                                text_rect.height), names=self.controller.names)
 
     def mini_track_rect(self) -> pygame.Rect:
-        """Below the corruption tokens, across the panel."""
-        top = PANEL.top + len(self.controller.view().order) * STRIP_ROW + 6 + (
-            38 if self.tokens_shown() else 0)
+        """Below the turn order, across the panel."""
+        top = self.strip_rect(len(self.controller.view().order)).top + 2
         return pygame.Rect(PANEL.left, top, PANEL.width, MINI_TRACK_HEIGHT)
 
     def draw_strip(self, canvas: pygame.Surface) -> None:
@@ -206,43 +211,31 @@ class TiletumBoardScreen(BoardExits, Screen):
                         ink, bold=acting, name=name)
 
     def tokens_shown(self) -> bool:
-        """The corruption tokens' row: not before and after the game, nor (in games with the
-        king track, whose panel is fuller) at a round's start, when all three are face down."""
-        v = self.controller.view()
-        return v.phase not in (START, OVER) and not (
-            v.follows_king_track and v.phase == REVEAL and v.pass_number == 0)
+        """The round's corruption tokens: in every phase but before and after the game."""
+        return self.controller.view().phase not in (START, OVER)
 
-    def draw_tokens(self, canvas: pygame.Surface) -> int:
-        """The corruption tokens of the round: revealed ones show their number, face-down ones
-        a blank; returns the y below."""
-        v, fonts = self.controller.view(), self.app.fonts
-        y = PANEL.top + len(v.order) * STRIP_ROW + 6
+    def tokens_label_right(self) -> int:
+        """Where the tokens' label ends: the three tokens take the title bar's end."""
+        v = self.controller.view()
+        count = len(v.revealed) + v.face_down
+        return WIDTH - theme.MARGIN - count * (TOKEN + TOKEN_GAP) - 2
+
+    def draw_tokens(self, canvas: pygame.Surface) -> None:
+        """The corruption tokens of the round, in the title bar: revealed ones show their
+        number, face-down ones a blank."""
         if not self.tokens_shown():
-            return y
-        label = draw_text(canvas, fonts, self.t("tiletum.corruption"), (PANEL.left, y + 17),
-                          theme.SMALL_SIZE, theme.TEXT_DIM, anchor="midleft")
-        x = label.right + 10
+            return
+        v, fonts = self.controller.view(), self.app.fonts
+        x = self.tokens_label_right()
+        draw_text(canvas, fonts, self.t("tiletum.corruption"), (x, TITLE_BAR // 2 + 1),
+                  SEAT_SIZE, theme.TEXT_DIM, anchor="midright")
         for k in range(len(v.revealed) + v.face_down):
-            rect = pygame.Rect(x + k * 42, y, 34, 34)
+            centre = (x + TOKEN_GAP + k * (TOKEN + TOKEN_GAP) + TOKEN // 2, TITLE_BAR // 2)
             shown = k < len(v.revealed)
             pygame.draw.circle(canvas, (150, 60, 50) if shown else theme.PANEL_PRESSED,
-                               rect.center, 17)
-            draw_text(canvas, fonts, str(v.revealed[k]) if shown else "?", rect.center,
+                               centre, TOKEN // 2)
+            draw_text(canvas, fonts, str(v.revealed[k]) if shown else "?", centre,
                       theme.BODY_SIZE, bold=True, anchor="center")
-        self.draw_legend(canvas, pygame.Rect(x + 3 * 42 + 6, y, PANEL.right - x - 3 * 42 - 6,
-                                             34))
-        return y + 38
-
-    def draw_legend(self, canvas: pygame.Surface, area: pygame.Rect) -> None:
-        """What the dice's one-letter markers mean: two short lines, as large as fit (up to
-        14 px)."""
-        lines = (self.t("tiletum.legend_1"), self.t("tiletum.legend_2"))
-        fonts, size = self.app.fonts, LEGEND_SIZE
-        while size > 11 and max(fonts.width(line, size) for line in lines) > area.width:
-            size -= 1
-        for k, line in enumerate(lines):
-            draw_text(canvas, fonts, line, (area.left, area.top + k * (size + 3)), size,
-                      theme.TEXT_DIM)
 
     def info_text(self) -> str:
         v, t, c = self.controller.view(), self.t, self.controller

@@ -1,6 +1,7 @@
 """The action wheel drawn as a wheel: six wedges (pip 1 at the top, clockwise), each with its
-action's icon, its pip, its name and its AP; the dice on a wedge lie in its outer part, as real
-faces in their colours with a letter (grey, black and blue look alike at a table)."""
+action's icon, its pip, its name and its AP; the dice on a wedge lie round those, never on
+them, in their colours with their colour's letter large (grey, black and blue look alike at a
+table) and no pips: the wedge's own number is the die's."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ from ... import theme
 from ...widgets import draw_text
 from ..dice_faces import draw_face
 from .dice import FACES
-from .wheel_geometry import CENTRE, RADIUS, at, die_rects, overflow
+from .wheel_geometry import CENTRE, RADIUS, at, die_rects, label_lines, overflow
 
 HUB = 30
-LABEL_R = 94  # the middle of each wedge's label block
 LABEL_SIZE = 20  # wedge names and AP, read from the seats
 WEDGE = {"Architect": (116, 86, 58), "Merchant": (62, 112, 76), "Character": (108, 78, 128),
          "Contract": (60, 96, 128), "King": (146, 116, 36), "Joker": (84, 88, 94)}
@@ -70,23 +70,25 @@ def draw_wheel(canvas, fonts, wheel: dict[int, str], names: dict[str, str], ap: 
     pygame.draw.circle(canvas, theme.PANEL, CENTRE, HUB)
     draw_text(canvas, fonts, hub, CENTRE, theme.SMALL_SIZE, bold=True, anchor="center")
     for pip, action in wheel.items():
-        x, y = at(pip, LABEL_R)
-        draw_icon(canvas, action, (x - 12, y - 21), 15, theme.TEXT)
-        draw_text(canvas, fonts, str(pip), (x + 9, y - 21), LABEL_SIZE + 2, theme.TEXT,
-                  bold=True, anchor="center")
-        draw_text(canvas, fonts, names[action], (x, y), LABEL_SIZE, theme.TEXT, bold=True,
-                  anchor="center")
-        draw_text(canvas, fonts, ap.format(n=action_points(pip)), (x, y + 20), LABEL_SIZE,
-                  theme.TEXT, anchor="center")
+        top, name, points = label_lines(pip)
+        x, y = top.centerx + 1, top.centery
+        draw_icon(canvas, action, (x - 12, y), 15, theme.TEXT)
+        draw_text(canvas, fonts, str(pip), (x + 9, y), LABEL_SIZE + 2, theme.TEXT, bold=True,
+                  anchor="center", box=top)
+        draw_text(canvas, fonts, names[action], name.center, LABEL_SIZE, theme.TEXT, bold=True,
+                  anchor="center", box=name)
+        draw_text(canvas, fonts, ap.format(n=action_points(pip)), points.center, LABEL_SIZE,
+                  theme.TEXT, anchor="center", box=points)
 
 
 def draw_dice(canvas, fonts, dice, letters: dict[str, str], selected: int | None = None,
               more: str = "+{n}") -> None:
-    """The dice in their wedges (``selected``: a die id to ring)."""
+    """The dice in their wedges, each its colour's letter alone (``selected``: a die id to
+    ring)."""
     rects = die_rects(dice)
     for die_id, die in dice:
         if die_id in rects:
-            draw_face(canvas, fonts, rects[die_id], FACES[die.colour], die.pip,
+            draw_face(canvas, fonts, rects[die_id], FACES[die.colour], None,
                       letters[die.colour], die_id == selected)
     for pip, n in overflow(dice).items():
         draw_text(canvas, fonts, more.format(n=n), at(pip, RADIUS - 12), theme.SMALL_SIZE,

@@ -1,7 +1,9 @@
-"""Where things lie on the action wheel: its wedges (pip 1 at the top, the others clockwise)
-and, in each wedge's outer part, the places of its dice. Kept apart from the drawing (and its
-imports) so that the places can be worked out while nobody waits (``ui/screens/tiletum/
-prepare.py``): they take ~0.5 ms a wedge and die size, too long for a tap."""
+"""Where things lie on the action wheel: its wedges (pip 1 at the top, the others clockwise),
+each wedge's label block (icon and pip, the action, its AP) near the hub and, round it, the
+places of its dice, clear of the labels (a die never covers a word). Kept apart from the
+drawing (and its imports) so that the places can be worked out while nobody waits
+(``ui/screens/tiletum/prepare.py``): ~1.5 ms a die size for the top wedge and the one beside
+it (the others mirror those), too long for a tap."""
 
 from __future__ import annotations
 
@@ -15,7 +17,14 @@ from .dice import WHEEL_SIZES as SIZES
 CENTRE = (212, 272)
 RADIUS = 196
 DIE_GAP = 3
-INNER = 124  # dice lie between here and the rim; the label blocks stay inside it
+INNER = 110  # dice lie between here and the rim, clear of the label blocks
+MIDDLE = 156  # the radius the dice gather round
+LABEL_R = 94  # the middle of each wedge's label block
+# The lines of a label block, each a box (dx, dy from the block's middle, width, height) that
+# holds the line as wheel_draw draws it in either language (the widest action name: 108 px;
+# tests/test_ui_tiletum.py measures them): the icon and the pip, the action, its AP.
+LABEL_LINES = ((-1, -21, 44, 24), (0, 1, 112, 24), (0, 21, 48, 20))
+LABEL_CLEAR = 3  # px between a die and a label line
 
 
 def at(pip: int, r: float, turn: float = 0) -> tuple[int, int]:
@@ -23,6 +32,17 @@ def at(pip: int, r: float, turn: float = 0) -> tuple[int, int]:
     at the top, the others clockwise)."""
     angle = math.radians((pip - 1) * 60 + turn)
     return round(CENTRE[0] + r * math.sin(angle)), round(CENTRE[1] - r * math.cos(angle))
+
+
+def label_lines(pip: int) -> tuple[pygame.Rect, ...]:
+    """The boxes of ``pip``'s label lines (see ``LABEL_LINES``)."""
+    x, y = at(pip, LABEL_R)
+    out = []
+    for dx, dy, width, height in LABEL_LINES:
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (x + dx, y + dy)
+        out.append(box)
+    return tuple(out)
 
 
 def _inside(pip: int, point: tuple[float, float]) -> bool:
@@ -37,20 +57,41 @@ def _inside(pip: int, point: tuple[float, float]) -> bool:
 
 @cache
 def slot_rects(pip: int, size: int) -> tuple[pygame.Rect, ...]:
-    """Where dice of ``size`` px can lie in ``pip``'s wedge without overlapping or leaving it:
-    an upright grid round the wedge's middle (the best of a few offsets), nearest first."""
-    middle = at(pip, (INNER + RADIUS) / 2)
+    """Where dice of ``size`` px can lie in ``pip``'s wedge without overlapping or leaving it,
+    clear of its label lines, nearest its middle first: worked out for the top wedge and the
+    one right of it (``_search``), the others their mirror images (the wheel, its labels'
+    places and so its dice are symmetric about both axes through its centre)."""
+    base = 1 if pip in (1, 4) else 2
+    if pip == base:
+        return _search(pip, size)
+    flip_x, flip_y = pip in (5, 6), pip in (3, 4, 5)
+    out = []
+    for rect in slot_rects(base, size):
+        rect = rect.copy()
+        if flip_x:
+            rect.left = 2 * CENTRE[0] - rect.right
+        if flip_y:
+            rect.top = 2 * CENTRE[1] - rect.bottom
+        out.append(rect)
+    return tuple(out)
+
+
+def _search(pip: int, size: int) -> tuple[pygame.Rect, ...]:
+    """An upright grid round the wedge's middle: of nine offsets (thirds of a step each way)
+    the one with the most places."""
+    middle = at(pip, MIDDLE)
     step = size + DIE_GAP
+    labels = [box.inflate(2 * LABEL_CLEAR, 2 * LABEL_CLEAR) for box in label_lines(pip)]
     best: list[tuple[float, pygame.Rect]] = []
-    for ox in (0, step / 2):
-        for oy in (0, step / 2):
+    for ox in (0, step / 3, 2 * step / 3):
+        for oy in (0, step / 3, 2 * step / 3):
             found = []
             for i in range(-4, 5):
                 for j in range(-4, 5):
                     cx, cy = middle[0] + ox + i * step, middle[1] + oy + j * step
                     rect = pygame.Rect(round(cx - size / 2), round(cy - size / 2), size, size)
                     corners = (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright)
-                    if all(_inside(pip, c) for c in corners):
+                    if all(_inside(pip, c) for c in corners) and rect.collidelist(labels) < 0:
                         found.append((math.dist((cx, cy), middle), rect))
             if len(found) > len(best):
                 best = found
@@ -58,7 +99,8 @@ def slot_rects(pip: int, size: int) -> tuple[pygame.Rect, ...]:
 
 
 def slot_tasks() -> list:
-    """One idle task per wedge and die size, working out its places."""
+    """One idle task per wedge and die size, working out its places (the mirrored wedges'
+    after the two they mirror)."""
     return [partial(slot_rects, pip, size) for pip in range(1, 7) for size in SIZES]
 
 

@@ -27,7 +27,8 @@ from companion.troyes.tracking import BUILDING_OF
 from ... import theme
 from ...geometry import WIDTH
 from ...seat_lights import seat_lights
-from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
+from ...widgets import (Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid,
+                        resolve, row_cells)
 from ..base import BODY, Screen
 from ..board_exits import BoardExits
 from ..dice_faces import RING_OUT, draw_face
@@ -42,7 +43,7 @@ from .table import TroyesTableScreen
 from .undo import TroyesUndoScreen
 
 MAX_DICE = 12  # in one player's row: a die per citizen, 12 at most
-ROW_H = 54
+ROW_H, ROW_GAP = 52, 2  # a district's row: a die and 1 px above and below it; then a gap
 # the name column: what is left beside a full row of dice 1 px apart (173 px: the purse
 # spelled out, "12데니어, 영향력 14", whole at 18 px or more)
 NAME_W = BODY.width - 8 - MAX_DICE * DIE - (MAX_DICE - 1)
@@ -50,6 +51,7 @@ DIE_GAP = 2 * RING_OUT  # px between dice: a selected die's ring touches no othe
 PURSE_SIZE = 20  # read from the seats round the table
 PURSE_FLOOR = 18  # the smallest a purse is drawn
 BUTTONS = pygame.Rect(BODY.left, BODY.bottom - 58, BODY.width, 58)
+BUTTON_PAD = 9  # px a button keeps free each side of its label (widgets.Button: 8)
 
 
 TOP_W, TOP_GAP = (120, 96), 8  # the title bar's buttons: Undo, Events (and My VP, narrower)
@@ -83,8 +85,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         v = self.view
         owners: list = list(range(1, len(v.players) + 1)) + [
             BLACK if v.phase == DEFENCE else None]
-        return [(o, pygame.Rect(BODY.left, BODY.top + 2 + i * ROW_H, BODY.width, ROW_H - 4))
-                for i, o in enumerate(owners)]
+        return [(o, pygame.Rect(BODY.left, BODY.top + 2 + i * ROW_H, BODY.width,
+                                ROW_H - ROW_GAP)) for i, o in enumerate(owners)]
 
     def die_rect(self, row: pygame.Rect, k: int, count: int) -> pygame.Rect:
         """Die ``k`` of a district's ``count``: DIE_GAP apart, closer (down to 1 px) where
@@ -136,14 +138,26 @@ class TroyesBoardScreen(BoardExits, Screen):
                                 lambda i=die_id: self.tap_die(i), name=f"die{die_id}", bare=True))
         items = self.phase_buttons()
         for rect, (name, label, action, primary) in zip(
-                grid(BUTTONS, len(items), len(items), 8), items):
+                self.button_cells([label for _, label, _, _ in items]), items):
             self.add(Button(rect, label, action, name=name, selected=primary,
-                            size=theme.BODY_SIZE, floor=theme.FLOOR_SIZE if self.choosing
-                            else theme.FLOOR_SIZE))  # the answers may be names
+                            size=theme.BODY_SIZE))
         for rect, (name, key, action) in zip(self.top_rects(), self.top_buttons()):
             self.add(Button(rect, lambda key=key: self.t(key), action, name=name,
                             size=theme.BODY_SIZE))
         self.focus = None
+
+    def button_cells(self, labels: list) -> list[pygame.Rect]:
+        """The phase's buttons across the bottom: each as wide as its longest word needs at
+        the buttons' size (eight actions in a row: "Cathedral" whole), what is left shared
+        out; equal widths where the words need more than the row (a long name: cut)."""
+        fonts, gap = self.app.fonts, 8
+        needs = [max(theme.MIN_TARGET, 2 * BUTTON_PAD + max(
+            (fonts.width(word, theme.BODY_SIZE) for word in resolve(label).split()), default=0))
+            for label in labels]
+        spare = BUTTONS.width - gap * (len(labels) - 1) - sum(needs)
+        if spare < 0:
+            return grid(BUTTONS, len(labels), len(labels), gap)
+        return row_cells(BUTTONS, [need + spare // len(labels) for need in needs], gap)
 
     def phase_buttons(self) -> list[tuple]:
         t, s = self.t, self.view

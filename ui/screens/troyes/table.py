@@ -1,7 +1,7 @@
 """What lies on the table besides the dice (rules 3): the event cards with their flags and
 cubes (a new card is entered once, when it is revealed; neutral cubes are added here), the
-cathedral's spaces with whose cubes stand on each level, and the newest lines of the log (Log
-shows them whole)."""
+cathedral's spaces with whose cubes stand on each level, and the newest lines of the log, each
+saying who did what on at most two lines (Log shows every line)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ...widgets import Button, draw_fitted, draw_paragraph, draw_text
 from ..base import BODY, Screen
 from .controller import TroyesController
 from .event_entry import EventEntryScreen
-from .log_screen import TroyesLogScreen
+from .log_screen import TroyesLogScreen, draw_entries, log_entries
 from .log_text import line_text
 
 EVENTS_W, ROW_H, CELL_W, CELL_H = 470, 58, 48, 30
@@ -131,14 +131,14 @@ class TroyesTableScreen(Screen):
                         anchor="topleft", name=name)
 
     def draw_log(self, canvas: pygame.Surface, v) -> None:
+        """The newest log lines that fit, newest first, each whole on at most two lines (the
+        names in a longer one cut): who did what; the Log button shows them all."""
         fonts, t = self.app.fonts, self.t
         top = BODY.top + 4 + max(1, min(4, len(v.events))) * ROW_H
-        draw_text(canvas, fonts, t("troyes.log_title"), (BODY.left, top), theme.SMALL_SIZE,
-                  theme.TEXT_DIM)
-        room = (BODY.bottom - 60 - top - 20) // 20
-        name = self.controller.name
-        for k, line in enumerate(reversed(v.log[-room:])):  # newest first; Log: them whole
-            draw_fitted(canvas, fonts, line_text(t, name, line),
-                        pygame.Rect(BODY.left, top + 20 + k * 20, EVENTS_W, 20), theme.SMALL_SIZE,
-                        anchor="topleft", name=name(line.seat) if line.seat else "",
-                        floor=theme.SMALL_SIZE)
+        heading = draw_text(canvas, fonts, t("troyes.log_title"), (BODY.left, top),
+                            theme.SMALL_SIZE, theme.TEXT_DIM)
+        top = heading.bottom + 2
+        texts = [line_text(t, self.controller.name, line) for line in reversed(v.log)]
+        entries = log_entries(fonts, texts, self.controller.names, EVENTS_W,
+                              BODY.bottom - 62 - top, most_lines=2)
+        draw_entries(canvas, fonts, entries, BODY.left, top, EVENTS_W)
