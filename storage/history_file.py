@@ -112,40 +112,20 @@ _READABLE = (
 
 _GAMES = (
     "SELECT s.id, s.game, s.config, s.seed, s.rng, s.created_at,"
-    " COALESCE(s.played_at, s.finished_at), s.finished_at, s.result, s.progress"
+    " COALESCE(s.played_at, s.finished_at), s.finished_at, s.result, s.progress,"
+    " COALESCE(json_extract(s.result, '$.game'), s.game),"  # the CSV's game and edition
+    " COALESCE(json_extract(s.config, '$.edition'), '')"
     f" FROM sessions s WHERE {_READABLE} AND typeof(s.seed) = 'integer' ORDER BY s.touched")
+"""Every finished game an export holds, oldest first, read in the order of an index."""
 _DECISIONS = (
     "SELECT group_concat(payload, ','), group_concat(seq, ','), COUNT(*),"
     f" MIN({_object('payload')}) FROM decisions WHERE session_id = ?")
 """A game's decisions joined in one row by SQLite, with their numbers in the same order."""
-_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_quoted = json.encoder.encode_basestring  # a str as a JSON string, non-ASCII kept (C)
 _DECISIONS_IN_ORDER = "SELECT payload FROM decisions WHERE session_id = ? ORDER BY seq"
 _PLAYERS = ("SELECT seat, name, score, won, characters FROM player_results"
             " WHERE session_id = ? ORDER BY seat")
-_CSV_ROWS = (
-    "SELECT s.id, s.finished_at, COALESCE(json_extract(s.result, '$.game'), s.game),"
-    " COALESCE(json_extract(s.config, '$.edition'), ''),"
-    " (SELECT COUNT(*) FROM player_results c WHERE c.session_id = s.id),"
-    " r.seat, r.name, COALESCE(r.score, ''), COALESCE(r.won, ''), r.characters"
-    f" FROM sessions s JOIN player_results r ON r.session_id = s.id WHERE {_READABLE}"
-    " ORDER BY s.touched, r.seat")
-
-
-def write_csv(db: sqlite3.Connection, out: BinaryIO) -> None:
-    """The CSV export into ``out``: a header, then one row per player per finished game,
-    oldest first, row by row (a damaged byte in a name is written as "?")."""
-    from .store import stored_text
-
-    db.text_factory = stored_text
-    text = io.TextIOWrapper(out, encoding="utf-8", errors="replace", newline="",
-                            write_through=True)
-    try:
-        writer = csv.writer(text, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        writer.writerows(db.execute(_CSV_ROWS))
-    finally:
-        text.detach()
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_quoted = json.encoder.encode_basestring  # a str as a JSON string, non-ASCII kept (C)
 
 
 def finished_count(db: sqlite3.Connection) -> int:
@@ -154,12 +134,59 @@ def finished_count(db: sqlite3.Connection) -> int:
                       " AND damaged IS NULL").fetchone()[0]
 
 
+def write_csv(db: sqlite3.Connection, out: BinaryIO) -> None:
+    """The CSV export into ``out``: a header, then one row per player per finished game,
+    oldest first, a game at a time (a damaged byte in a name is written as U+FFFD)."""
+    _export(db, None, out)
+
+
 def write_backup(db: sqlite3.Connection, out: BinaryIO,
-                 each: Callable[[int], None] | None = None) -> int:
+                 each: Callable[[int], None] | None = None, table: BinaryIO | None = None
+                 ) -> int:
     """The JSON backup into ``out``, game by game, each game's stored JSON copied as it is;
     the number of games written. ``each(n)`` after the n-th finished game looked at (it may
-    raise to stop). A game whose stored rows an import would refuse is left out."""
+    raise to stop). A game whose stored rows an import would refuse is left out. ``table``:
+    the CSV export written in the same pass (Export to USB writes both)."""
+    return _export(db, out, table, each)
+
+
+def _export(db: sqlite3.Connection, backup: BinaryIO | None, table: BinaryIO | None,
+            each: Callable[[int], None] | None = None) -> int:
+    """One pass over the finished games writing the backup, the table or both."""
     db.text_factory = bytes
+    rows = None
+    if table is not None:
+        text = io.TextIOWrapper(table, encoding="utf-8", newline="", write_through=True)
+        rows = csv.writer(text, lineterminator="\n")
+        rows.writerow(CSV_COLUMNS)
+    if backup is not None:
+        _write_head(db, backup)
+    written = 0
+    try:
+        for n, game in enumerate(db.execute(_GAMES), 1):
+            players = db.execute(_PLAYERS, (game[0],)).fetchall()
+            if rows is not None:
+                head = (game[0], _text(game[7]), _text(game[10]), _text(game[11]), len(players))
+                rows.writerows((*head, seat, _text(name), "" if score is None else score,
+                                "" if won is None else won, _text(characters))
+                               for seat, name, score, won, characters in players)
+            if backup is not None:
+                found = _game_json(db, game[:10], players)
+                if found is not None:
+                    backup.write(found if not written else b"," + found)
+                    written += 1
+            if each is not None:
+                each(n)
+    finally:
+        if table is not None:
+            text.detach()
+    if backup is not None:
+        backup.write(b"]}\n")
+    return written
+
+
+def _write_head(db: sqlite3.Connection, out: BinaryIO) -> None:
+    """The backup up to its games: format, version and the remembered players."""
     out.write(b'{"format":"%s","version":%d,"players":[' % (FORMAT.encode(), VERSION))
     first = True
     for query in PLAYERS_IN_ORDER:
@@ -169,16 +196,12 @@ def write_backup(db: sqlite3.Connection, out: BinaryIO,
                 out.write(text if first else b"," + text)
                 first = False
     out.write(b'],"games":[')
-    written = 0
-    for n, row in enumerate(db.execute(_GAMES), 1):
-        game = _game_json(db, row)
-        if game is not None:
-            out.write(game if not written else b"," + game)
-            written += 1
-        if each is not None:
-            each(n)
-    out.write(b"]}\n")
-    return written
+
+
+def _text(stored) -> object:
+    """A stored text as str (a damaged byte as U+FFFD, as the lists show it); other values
+    as they are."""
+    return stored.decode("utf-8", "replace") if isinstance(stored, bytes) else stored
 
 
 def _json_text(stored: bytes) -> bytes | None:
@@ -189,9 +212,9 @@ def _json_text(stored: bytes) -> bytes | None:
         return None
 
 
-def _game_json(db: sqlite3.Connection, row) -> bytes | None:
-    """One finished game as the backup holds it; None when a field is not what an import
-    takes (only tampering makes one)."""
+def _game_json(db: sqlite3.Connection, row, players: list[tuple]) -> bytes | None:
+    """One finished game as the backup holds it (``players``: its player rows); None when a
+    field is not what an import takes (only tampering makes one)."""
     sid, kind, config, seed, rng, created, played, finished, result, progress = row
     if not all(isinstance(t, bytes) for t in (kind, config, created, played, finished, result,
                                               progress or b"")):
@@ -202,7 +225,7 @@ def _game_json(db: sqlite3.Connection, row) -> bytes | None:
     decisions = _decisions(db, sid)
     if decisions is None:
         return None
-    players = b",".join([_player_json(*row) for row in db.execute(_PLAYERS, (sid,))])
+    players = b",".join([_player_json(*player) for player in players])
     game = b"".join((
         b'{"id":%d,"kind":"' % sid, kind, b'","config":', config,
         b',"seed":%d,"rng":%d' % (seed, rng), b',"created_at":"', created,
@@ -230,10 +253,9 @@ def _player_json(seat, name, score, won, characters) -> bytes:
             return b'{"seat":%d,"name":%s,"score":%s,"won":%s,"characters":%s}' % (
                 seat, _quoted(name.decode("utf-8", "replace")).encode(),
                 b"null" if score is None else b"%d" % score, _WON[won], held)
-    text = (lambda v: v.decode("utf-8", "replace") if isinstance(v, bytes) else v)
-    return _compact({"seat": text(seat), "name": text(name), "score": text(score),
+    return _compact({"seat": _text(seat), "name": _text(name), "score": _text(score),
                      "won": None if won is None else bool(won),
-                     "characters": str(text(characters)).split()}).encode()
+                     "characters": str(_text(characters)).split()}).encode()
 
 
 def _decisions(db: sqlite3.Connection, sid: int) -> bytes | None:

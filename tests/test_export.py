@@ -441,3 +441,17 @@ def test_a_backup_of_many_players_is_remembered_in_one_pass_as_one_by_one(tmp_pa
     assert ("p1", "p1") in claims and ("p2", "P2") in claims and ("p3", None) in claims
     assert ("Ann", "ann") in claims
     assert steps * 1000 < 1_000_000, steps  # (330,000 here; a claim per name: 4,500,000)
+
+
+def test_a_store_in_memory_is_exported_from_a_copy(tmp_path):
+    """A store in memory (a data folder that could not be made) has no file another connection
+    could open: the export reads a copy made when it starts, and the same games come out."""
+    from storage import history_file
+
+    store = Store(":memory:")
+    entry = store.create_session("troyes-score", {"players": [{"name": "A"}, {"name": "B"}]}, 3)
+    store.append_all(entry, [{"type": "done"}])
+    store.finish(entry, troyes_scores([("A", 5), ("B", 6)], ["B"]))
+    backup = json.loads(history_file.backup_text(store))
+    assert [g["decisions"] for g in backup["games"]] == [[{"type": "done"}]]
+    assert history_file.csv_text(store).count("\n") == 3  # the header and two players

@@ -84,11 +84,10 @@ class ExportJob:
         with history_file.snapshot(self.source) as db:
             self.total = history_file.finished_count(db)
             self._progress(0)
-            with history_file.written_whole(self.folder / csv_name) as table:
-                history_file.write_csv(db, table)
-                with history_file.written_whole(self.folder / json_name) as backup:
-                    written = history_file.write_backup(db, backup, self._progress)
-                # (the table is renamed into place after the backup: both files, or neither)
+            with history_file.written_whole(self.folder / csv_name) as table, \
+                    history_file.written_whole(self.folder / json_name) as backup:
+                written = history_file.write_backup(db, backup, self._progress, table)
+            # (both in one pass; the backup is renamed into place, then the table)
         os.sync()  # on the stick, not only in the page cache, before "you can take it out"
         return written
 
