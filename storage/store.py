@@ -257,6 +257,16 @@ class Player(NamedTuple):
     name: str
 
 
+PLAYERS_IN_ORDER = (
+    "SELECT p.id, p.name FROM players p JOIN (SELECT player_id, MAX(session_id) AS last"
+    " FROM player_results WHERE player_id IS NOT NULL GROUP BY player_id) g"
+    " ON g.player_id = p.id ORDER BY g.last DESC, p.name COLLATE NOCASE",
+    "SELECT p.id, p.name FROM players p WHERE NOT EXISTS (SELECT 1 FROM player_results r"
+    " WHERE r.player_id = p.id) ORDER BY p.name COLLATE NOCASE")
+"""The remembered players in ``players()``'s order, as two queries read one after the other:
+those who played, the latest game first, then the others by name."""
+
+
 class Store:
     """The companion's database. One instance per process; not shared across threads.
     ``read_only``: the existing data is shown and every write raises ``SaveFailed``."""
@@ -618,6 +628,23 @@ class Store:
             " player_results r WHERE r.player_id = p.id) AS last FROM players p)"
             " ORDER BY last IS NULL, last DESC, name COLLATE NOCASE")
         return [Player(*row) for row in rows]
+
+    def player_count(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM players").fetchone()[0]
+
+    def players_page(self, offset: int, limit: int) -> list[Player]:
+        """``limit`` of the remembered players from ``offset``, in ``players()``'s order, read
+        without ordering the whole list: those who played (few) first, then the others along
+        the names' own index, so a page is instant at 100,000 players."""
+        played = self._db.execute(PLAYERS_IN_ORDER[0] + " LIMIT ? OFFSET ?",
+                                  (limit, offset)).fetchall()
+        if len(played) < limit:
+            before = offset if played else self._db.execute(
+                "SELECT COUNT(DISTINCT player_id) FROM player_results").fetchone()[0]
+            played += self._db.execute(PLAYERS_IN_ORDER[1] + " LIMIT ? OFFSET ?",
+                                       (limit - len(played), max(0, offset - before))
+                                       ).fetchall()
+        return [Player(*row) for row in played]
 
     def add_player(self, name: str) -> Player:
         """Remember a player (SaveFailed ``conflict`` when one has that name, in any case);

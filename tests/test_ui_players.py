@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import stat
 
 import pytest
 
@@ -207,10 +208,18 @@ def stick(tmp_path, monkeypatch):
     return folder
 
 
+def exported(app) -> None:
+    """Let the export's thread end (it writes in the background), and the loop show it."""
+    app.top.job.thread.join(60)
+    assert not app.top.job.thread.is_alive()
+    app.settle()
+
+
 def test_history_is_written_to_a_usb_stick_from_settings(make_app, stick):
     app = make_app()
     finished_game(app)
     play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0")
+    exported(app)
     written = sorted(p.name for p in stick.iterdir())
     assert len(written) == 2 and written[0].endswith(".csv") and written[1].endswith(".json")
     rows = list(csv.reader(io.StringIO((stick / written[0]).read_text())))
@@ -233,13 +242,14 @@ def test_a_stick_that_refuses_the_files_is_said_and_the_app_goes_on(make_app, st
                                                                    monkeypatch):
     import errno
 
-    def full(path, text):
+    def full(path):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("storage.history_file.write_atomically", full)
+    monkeypatch.setattr("storage.history_file.written_whole", full)
     app = make_app()
     finished_game(app)
     play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0\nEXPECT usb-export")
+    exported(app)
     assert app.top.said == ("usb.failed", {"reason": app.t("save_failed.full")})
     assert not list(stick.iterdir())
 
@@ -270,3 +280,183 @@ def test_a_stored_name_that_cannot_be_drawn_can_still_be_renamed_and_deleted(mak
     play(app, f"TAP @side{row}\nEXPECT ask\nTAP @confirm\nEXPECT players")
     assert bad not in [p.name for p in app.store.players()]
     assert not any(bad in t for t in drawn)
+
+
+# --- Export to USB off the UI thread (issue 38, item 7) -----------------------------------------
+
+def said(*lines: str) -> str:
+    """What lines drawn say, however a paragraph broke them (a long path breaks anywhere)."""
+    return "".join("".join(lines).split())
+
+
+class Watchdog:
+    """systemd's notifier as the kiosk has it (a ping due every 10 s), recording what is sent."""
+
+    def __init__(self):
+        self.sent: list[str] = []
+
+    def ping_every(self) -> float:
+        return 10.0
+
+    def send(self, state: str) -> bool:
+        self.sent.append(state)
+        return True
+
+
+@pytest.fixture
+def held_export(monkeypatch):
+    """The export's thread stops after its first game until ``release`` is set (as a slow
+    stick would hold it): what the table sees meanwhile is then what a test looks at."""
+    import threading
+
+    reached, release = threading.Event(), threading.Event()
+    try:
+        from ui.export_job import ExportJob
+    except ImportError:  # (before issue 38 the tap itself wrote the files)
+        return reached, release
+    progress = ExportJob._progress
+
+    def held(job, done):
+        progress(job, done)
+        if done == 1:
+            reached.set()
+            assert release.wait(60), "the test never let the export go on"
+
+    monkeypatch.setattr(ExportJob, "_progress", held)
+    return reached, release
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_export_runs_beside_the_loop_with_progress_the_watchdog_fed_and_cancel(
+        make_app, stick, held_export, language):
+    """Issue 38, item 7: the tap on a stick once wrote both files inside the UI loop (2.55 s
+    at 1,501 games, 15.7 s at 10,000): nothing drawn meanwhile, no tap answered, no watchdog
+    ping (systemd's limit is 30 s). Now a thread writes them: while it is held at its first
+    game the screen says how far it got, 40 s go by with the watchdog pinged, and Cancel stops
+    it with nothing left on the stick."""
+    reached, release = held_export
+    app = make_app(language=language)
+    for _ in range(3):
+        finished_game(app)
+    app.notifier, app.timers.ready = Watchdog(), True
+    play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0")
+    assert getattr(app.top, "job", None) is not None, "the tap wrote the files itself"
+    assert reached.wait(60)  # the tap returned while the thread is held at game 1
+    drawn = record_text(app)
+    assert app.top.said == ("usb.writing", {"path": str(stick), "done": 1, "total": 3})
+    assert said(app.t("usb.writing", path=str(stick), done=1, total=3)) in said(
+        *drawn_now(app, drawn))
+    assert app.top.button("cancel").visible and not app.top.button("stick0").visible
+    app.run_for(40)  # virtual time: the loop's own timers, as on the kiosk
+    assert app.notifier.sent.count("WATCHDOG=1") >= 3
+    play(app, "TAP @cancel")
+    release.set()
+    exported(app)
+    assert app.top.said == ("usb.cancelled", {})
+    assert said(app.t("usb.cancelled")) in said(*drawn_now(app, drawn))
+    assert list(stick.iterdir()) == []  # neither file, nor a .part
+    assert app.top.button("stick0").visible and not app.top.button("cancel").visible
+
+
+def test_an_export_let_go_is_written_whole_and_back_cancels_one_under_way(make_app, stick,
+                                                                        held_export):
+    """The same held export let go writes both files; Back during another leaves nothing."""
+    reached, release = held_export
+    app = make_app()
+    for _ in range(2):
+        finished_game(app)
+    play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0")
+    assert reached.wait(60)
+    release.set()
+    exported(app)
+    assert app.top.said[0] == "usb.written" and app.top.said[1]["n"] == 2
+    first = sorted(p.name for p in stick.iterdir())
+    assert len(first) == 2
+    for name in first:
+        (stick / name).unlink()
+    reached.clear()
+    release.clear()
+    play(app, "TAP @stick0")
+    assert reached.wait(60)
+    job = app.top.job
+    play(app, "BACK\nEXPECT settings")
+    release.set()
+    job.thread.join(60)
+    assert job.outcome == ("cancelled", {}) and list(stick.iterdir()) == []
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "the stick already has something called companion-history-x.json that is not a"),
+    ("ko", "파일이 아닌 같은 이름의 항목(companion-history-x.json)이 있습니다")])
+def test_a_name_on_the_stick_that_is_not_a_file_is_not_written_over(make_app, stick,
+                                                                   monkeypatch, language, said):
+    """Issue 38, item 8, on the device: a pipe (or a link, a device) already at the export's
+    name was replaced by a regular file, or written through. Now nothing is written and the
+    screen says why in the UI language."""
+    import os
+
+    monkeypatch.setattr("ui.export_job.time.strftime", lambda _form: "x")
+    os.mkfifo(stick / "companion-history-x.json")
+    app = make_app(language=language)
+    finished_game(app)
+    drawn = record_text(app)
+    play(app, "TAP @settings\nTAP @usb\nEXPECT usb-export\nTAP @stick0")
+    exported(app)
+    assert app.top.said == ("usb.not_a_file", {"name": "companion-history-x.json"})
+    assert "".join(said.split()) in "".join("".join(drawn_now(app, drawn)).split())
+    assert [p.name for p in stick.iterdir()] == ["companion-history-x.json"]
+    assert stat.S_ISFIFO(os.lstat(stick / "companion-history-x.json").st_mode)
+
+
+# --- a long list of players (issue 38, item 9) --------------------------------------------------
+
+def test_players_opens_a_page_at_a_time_with_100000_names(make_app):
+    """Issue 38, item 9: with 100,000 remembered players Settings → Players took 5-9 s to open:
+    every reload read and ordered the whole list, four times. Now each page is read alone:
+    opening the list and paging run a bounded number of SQLite steps (counted by its progress
+    handler: the same on every machine), the list is the same, and the store's whole list is
+    never read."""
+    app = make_app()
+    db = app.store._db
+    with app.store.writing():
+        db.executemany("INSERT INTO players (name) VALUES (?)",
+                       [(f"Player {n:06d}",) for n in range(100_000)])
+    app.store.set_setting("players_seeded", True)
+    mina = app.store.add_player("Mina")
+    entry = app.store.create_session("troyes-score", {"players": [{"name": "Mina"},
+                                                                  {"name": "Joon"}]}, 1)
+    app.store.finish(entry, {"game": "troyes", "winner": "Mina", "scores": {
+        "players": [{"name": "Mina", "total": 5}, {"name": "Joon", "total": 3}],
+        "winners": ["Mina"], "ranking": ["Mina", "Joon"]}})
+    steps = []
+    db.set_progress_handler(lambda: steps.append(1), 100)
+    play(app, "TAP @settings\nTAP @players\nEXPECT players\nTAP @page-down\nTAP @page-down")
+    db.set_progress_handler(None, 0)
+    assert len(steps) * 100 < 20_000, len(steps)  # (800 here; the whole list read: 28,800,000)
+    assert app.top.total == 100_001 and app.top.offset == 10
+    assert [p.name for p in app.top.items] == [f"Player {n:06d}" for n in range(9, 14)]
+    play(app, "TAP @page-up\nTAP @page-up")
+    assert app.top.items[0] == mina  # who played comes first, as before
+    play(app, "TAP @side0\nEXPECT ask\nTAP @confirm\nEXPECT players")
+    assert app.top.total == 100_000 and app.top.items[0].name == "Player 000000"
+
+
+def test_a_page_of_players_is_that_part_of_the_whole_list(make_app):
+    """``players_page`` gives the list ``players()`` gives, a page at a time: those who played
+    the latest game first, then everyone else by name (any letter case)."""
+    app = make_app()
+    store = app.store
+    for name in ("zed", "Ann", "bob", "Cy", "dee", "Eve"):
+        store.add_player(name)
+    for seed, names in enumerate((["bob", "Cy"], ["Eve", "bob"], ["dee"]), 1):
+        entry = store.create_session("troyes-score", {"players": [{"name": n} for n in names]},
+                                     seed)
+        store.finish(entry, {"game": "troyes", "winner": names[0], "scores": {
+            "players": [{"name": n, "total": 1} for n in names], "winners": [names[0]],
+            "ranking": names}})
+    whole = store.players()
+    assert [p.name for p in whole] == ["dee", "bob", "Eve", "Cy", "Ann", "zed"]
+    for size in (1, 2, 4, 7):
+        assert [p for offset in range(0, 7, size)
+                for p in store.players_page(offset, size)] == whole
+    assert store.player_count() == 6

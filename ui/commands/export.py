@@ -7,14 +7,13 @@ renamed; an import is one transaction)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
-from .text_io import InputError, fail, read_text
-
-MAX_BACKUP = 512 * 1024 * 1024
-"""Bytes a backup may have (10,000 games of decisions are ~60 MB)."""
+from .text_io import InputError, fail
 
 
 def _where(parser: argparse.ArgumentParser, run) -> None:
@@ -62,18 +61,36 @@ def _read_store(args):
         raise InputError(f"{path}: cannot be read ({exc})") from None
 
 
-def write_out(text: str, out: str | None) -> None:
-    """``text`` to standard output, or to the file ``out`` (InputError when it cannot be)."""
-    if out is None or out == "-":
-        sys.stdout.write(text)
-        return
+def write_out(store, form: str, out: str | None) -> None:
+    """The export in ``form`` (``csv`` or ``json``) to standard output, or written whole to the
+    file ``out`` (InputError when it cannot be: a name that is not a regular file is refused),
+    streamed from a connection of its own."""
     # deferred: start-up time (only this command)
-    from storage.history_file import write_atomically
+    from storage.history_file import (NotAFile, snapshot, source_of, write_backup, write_csv,
+                                      written_whole)
 
+    # deferred: start-up time (only this command)
+    import sqlite3
+
+    write = write_csv if form == "csv" else write_backup
     try:
-        write_atomically(out, text)
+        with snapshot(source_of(store)) as db:
+            if out is None or out == "-":
+                sys.stdout.flush()
+                write(db, sys.stdout.buffer)
+                sys.stdout.buffer.flush()
+                return
+            with written_whole(out) as file:
+                write(db, file)
+    except NotAFile as exc:
+        raise InputError(f"cannot write {out}: {exc}; nothing was written (without --out"
+                         " the export goes to standard output)") from None
     except OSError as exc:
-        raise InputError(f"cannot write {out}: {exc.strerror or exc}") from None
+        where = out if out not in (None, "-") else "standard output"
+        raise InputError(f"cannot write {where}: {exc.strerror or exc}") from None
+    except sqlite3.DatabaseError as exc:
+        raise InputError(f"{store.path}: cannot be read ({exc}); nothing was written") \
+            from None
 
 
 class Export:
@@ -88,18 +105,31 @@ class Export:
 
     @staticmethod
     def run(args) -> int:
-        # deferred: start-up time (only this command)
-        from storage.history_file import export_text
-
         try:
             store = _read_store(args)
             try:
-                write_out(export_text(store, args.format), args.out)
+                write_out(store, args.format, args.out)
             finally:
                 store.close()
         except InputError as exc:
             return fail("companion export", exc)
         return 0
+
+
+@contextmanager
+def _opened(name: str) -> Iterator[BinaryIO]:
+    """The backup ``name`` (``-``: standard input) as bytes; InputError when it cannot be
+    read."""
+    if name == "-":
+        yield sys.stdin.buffer
+        return
+    try:
+        file = open(name, "rb")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise InputError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    with file:
+        yield file
 
 
 class Import:
@@ -113,38 +143,38 @@ class Import:
     @staticmethod
     def run(args) -> int:
         # deferred: start-up time (only this command)
-        from storage.history_file import BadBackup, restore
+        from storage.history_file import Backup, BadBackup, restore
         # deferred: start-up time (only this command)
         from storage.lock import AlreadyRunning, DataLock
         # deferred: start-up time (only this command)
-        from storage.store import SaveFailed, Store
+        from storage.store import SaveFailed, Store, StoreError
 
         try:
-            data = json.loads(read_text(args.file, MAX_BACKUP, "a backup"))
+            with _opened(args.file) as file:
+                backup = Backup(file)
+                backup.header()  # a file that is no backup is said before the store is opened
+                try:
+                    path = _database(args)
+                    lock = DataLock(path.parent)
+                    lock.acquire()
+                except AlreadyRunning as exc:
+                    raise InputError(exc) from None
+                try:
+                    store = Store(path)
+                    try:
+                        done = restore(store, backup)
+                    finally:
+                        store.close()
+                finally:
+                    lock.release()
         except InputError as exc:
             return fail("companion import", exc)
-        except (ValueError, RecursionError) as exc:
-            return fail("companion import", f"{args.file}: not JSON ({exc})")
-        try:
-            path = _database(args)
-            lock = DataLock(path.parent)
-            lock.acquire()
-        except InputError as exc:
-            return fail("companion import", exc)
-        except AlreadyRunning as exc:
-            return fail("companion import", exc)
-        try:
-            store = Store(path)
-            try:
-                done = restore(store, data)
-            finally:
-                store.close()
         except BadBackup as exc:
-            return fail("companion import", f"{args.file}: {exc}")
+            return fail("companion import", f"{args.file}: {exc}; nothing imported")
         except SaveFailed as exc:
             return fail("companion import", f"nothing imported: {exc}")
-        finally:
-            lock.release()
+        except (StoreError, OSError) as exc:
+            return fail("companion import", f"nothing imported: the games cannot be opened ({exc})")
         print(f"{done.added} games imported, {done.already} already in History")
         return 0
 

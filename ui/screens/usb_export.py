@@ -1,39 +1,26 @@
 """Settings → Export to USB: History written to a USB stick as the command line's two files
 (docs/export.md): ``companion-history-<date>.csv`` and ``.json``. No keyboard, no network: the
 stick is found among the mounted file systems when the screen opens or on "Look again"
-(nothing polls), the files are written whole (a temporary name, renamed) and flushed to the
-stick before the screen says it may be taken out."""
+(nothing polls). The files are written by a thread of its own (``ui/export_job.py``) while the
+screen shows how far it got and offers Cancel (Back cancels too); each is written whole (a
+temporary name, renamed) and flushed to the stick before the screen says it may be taken out.
+A name on the stick that is not a regular file is never written over."""
 
 from __future__ import annotations
-
-import logging
-import os
-import time
 
 import pygame
 
 from hw.usb_stick import mounted_sticks
-from storage import history_file
-from storage.store import save_reason
 
 from .. import theme
+from ..export_job import ExportJob
 from ..widgets import Button, draw_paragraph, grid
 from .base import BODY, Screen
 
-log = logging.getLogger(__name__)
-
 MAX_STICKS = 3
 BOTTOM = pygame.Rect(BODY.left, BODY.bottom - 70, BODY.width, 70)
-
-
-def export_to(app, folder) -> tuple[str, str]:
-    """Write both files into ``folder``; their names. OSError when the stick refuses."""
-    stem = "companion-history-" + time.strftime("%Y%m%d-%H%M")
-    names = (f"{stem}.csv", f"{stem}.json")
-    history_file.write_atomically(folder / names[0], history_file.csv_text(app.store))
-    history_file.write_atomically(folder / names[1], history_file.backup_text(app.store))
-    os.sync()  # on the stick, not only in the page cache, before "you can take it out"
-    return names
+TEXT = pygame.Rect(BODY.left, BODY.top + 10, BODY.width, 130)
+BAR = pygame.Rect(BODY.left, BODY.top + 160, BODY.width, 36)
 
 
 class UsbExportScreen(Screen):
@@ -41,7 +28,8 @@ class UsbExportScreen(Screen):
 
     def __init__(self, app):
         self.sticks = mounted_sticks()
-        self.said = ("usb.none", {}) if not self.sticks else ("usb.found", {})
+        self.job: ExportJob | None = None
+        self.stick = None  # where the job writes
         super().__init__(app)
 
     def title(self) -> str:
@@ -51,10 +39,41 @@ class UsbExportScreen(Screen):
         area = pygame.Rect(BODY.left, BODY.top + 150, BODY.width, 3 * 64)
         for i, rect in enumerate(grid(area, MAX_STICKS, 1, 10)):
             self.add(Button(rect, lambda i=i: self.stick_label(i), lambda i=i: self.write(i),
-                            name=f"stick{i}", size=theme.BODY_SIZE, selected=i == 0,
-                            visible=i < len(self.sticks)))
-        self.add(Button(grid(BOTTOM, 2, 2, 16)[0], lambda: self.t("usb.look_again"),
-                        self.look_again, name="look-again", size=theme.BODY_SIZE))
+                            name=f"stick{i}", size=theme.BODY_SIZE, selected=i == 0))
+        left, right = grid(BOTTOM, 2, 2, 16)[:2]
+        self.add(Button(left, lambda: self.t("usb.look_again"), self.look_again,
+                        name="look-again", size=theme.BODY_SIZE))
+        self.add(Button(right, lambda: self.t("usb.cancel"), self.cancel, name="cancel",
+                        size=theme.BODY_SIZE, warning=True))
+        self.show_buttons()
+
+    @property
+    def writing(self) -> bool:
+        return self.job is not None and self.job.running
+
+    @property
+    def said(self) -> tuple[str, dict]:
+        """What the screen says: the sticks found, how far the export got, or how it ended."""
+        if self.job is None:
+            return ("usb.found", {}) if self.sticks else ("usb.none", {})
+        if self.job.running:
+            return "usb.writing", {"path": str(self.stick.path), "done": self.job.done,
+                                   "total": self.job.total}
+        key, fields = self.job.outcome
+        if "reason" in fields:
+            fields = {**fields, "reason": self.t(fields["reason"])}
+        return f"usb.{key}", fields
+
+    def show_buttons(self) -> None:
+        """The sticks and Look again, or Cancel while the files are written."""
+        for i in range(MAX_STICKS):
+            self.button(f"stick{i}").visible = i < len(self.sticks) and not self.writing
+        self.button("look-again").visible = not self.writing
+        self.button("cancel").visible = self.writing
+        focused = self.buttons[self.focus] if self.focus is not None else None
+        if focused is not None and not focused.visible:
+            self.focus = next((n for n, b in enumerate(self.buttons)
+                               if b.focusable and b.name != "back"), None)
 
     def stick_label(self, i: int) -> str:
         return self.t("usb.write_to", path=str(self.sticks[i].path)) if i < len(
@@ -62,27 +81,40 @@ class UsbExportScreen(Screen):
 
     def look_again(self) -> None:
         self.sticks = mounted_sticks()
-        self.said = ("usb.none", {}) if not self.sticks else ("usb.found", {})
-        for i in range(MAX_STICKS):
-            self.button(f"stick{i}").visible = i < len(self.sticks)
+        self.job = None
+        self.show_buttons()
         self.app.dirty = True
 
     def write(self, i: int) -> None:
-        stick = self.sticks[i]
-        games = self.app.store.count(finished=True)
-        try:
-            csv_name, json_name = export_to(self.app, stick.path)
-        except OSError as exc:
-            log.error("export to %s failed: %s", stick.path, exc.strerror or type(exc).__name__)
-            self.said = ("usb.failed", {"reason": self.t(f"save_failed.{save_reason(exc)}")})
-        else:
-            log.info("History exported to %s", stick.path)
-            self.said = ("usb.written", {"csv": csv_name, "json": json_name, "n": games})
+        """Start writing both files to stick ``i``; the screen follows the thread."""
+        if self.writing:
+            return
+        self.stick = self.sticks[i]
+        self.job = ExportJob(self.app.store, self.stick.path, self.app.poster.refresh)
+        self.job.start()
+        self.show_buttons()
         self.app.dirty = True
 
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        self.app.dirty = True
+
+    def on_back(self) -> None:
+        self.cancel()  # nothing is left half written on the stick
+        super().on_back()
+
     def draw_body(self, canvas: pygame.Surface) -> None:
+        self.show_buttons()  # the thread may have ended since the last frame
         key, fields = self.said
-        colour = theme.WARNING if key == "usb.failed" else theme.TEXT
-        draw_paragraph(canvas, self.app.fonts, self.t(key, **fields),
-                       pygame.Rect(BODY.left, BODY.top + 10, BODY.width, 130), theme.BODY_SIZE,
+        colour = theme.WARNING if key in ("usb.failed", "usb.not_a_file") else theme.TEXT
+        draw_paragraph(canvas, self.app.fonts, self.t(key, **fields), TEXT, theme.BODY_SIZE,
                        colour)
+        if self.writing:
+            pygame.draw.rect(canvas, theme.PANEL, BAR, border_radius=theme.RADIUS)
+            share = self.job.done / self.job.total if self.job.total else 0
+            if share:
+                pygame.draw.rect(canvas, theme.ACCENT,
+                                 pygame.Rect(BAR.left, BAR.top, max(2 * theme.RADIUS, round(
+                                     BAR.width * share)), BAR.height),
+                                 border_radius=theme.RADIUS)
