@@ -496,3 +496,16 @@ def test_the_streaming_reader_reads_any_object_as_json_loads_does():
                 b'{"a": [1, 2', b'{"a": tru}'):
         with pytest.raises(json_stream.NotJson):
             list(json_stream.members(io.BytesIO(bad)))
+
+
+def test_the_streamed_backup_is_the_bytes_the_whole_tree_export_wrote(history, tmp_path, capsys):
+    """For the rows the app stores (canonical JSON), copying them gives exactly what parsing
+    everything and dumping the tree at once gave before issue 38: a reader sees no change."""
+    backup = tmp_path / "backup.json"
+    assert run(capsys, "export", "--format", "json", "--out", backup, "--data-dir",
+               history)[0] == 0
+    text = backup.read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert list(json.loads(text)["games"][0]) == [
+        "id", "kind", "config", "seed", "rng", "created_at", "played_at", "finished_at",
+        "result", "progress", "decisions", "players"]
