@@ -454,3 +454,57 @@ def test_a_store_in_memory_is_exported_from_a_copy(tmp_path):
     backup = json.loads(history_file.backup_text(store))
     assert [g["decisions"] for g in backup["games"]] == [[{"type": "done"}]]
     assert history_file.csv_text(store).count("\n") == 3  # the header and two players
+
+
+def test_the_streaming_reader_reads_any_object_as_json_loads_does():
+    """``json_stream.members`` over any JSON object, read in pieces of any size, gives what
+    ``json.loads`` gives (lists element by element), and refuses what it refuses."""
+    import io
+
+    from hypothesis import given, strategies as st
+
+    import storage.json_stream as json_stream
+
+    scalars = st.none() | st.booleans() | st.integers() | st.text() | st.floats(
+        allow_nan=False, allow_infinity=False)
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                          | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+                          max_leaves=20)
+    objects = st.dictionaries(st.text(max_size=8), values, max_size=6)
+
+    @given(objects, st.integers(1, 40), st.sampled_from([None, 2]), st.booleans())
+    def check(data, chunk, indent, ascii_only):
+        text = json.dumps(data, indent=indent, ensure_ascii=ascii_only).encode()
+        json_stream.CHUNK = chunk
+        read = {}
+        for key, index, value, _ in json_stream.members(io.BytesIO(text)):
+            if value is json_stream.LIST:
+                read[key] = []
+            elif index is None:
+                read[key] = value
+            else:
+                read[key].append(value)
+        assert read == json.loads(text)
+
+    chunk = json_stream.CHUNK
+    try:
+        check()
+    finally:
+        json_stream.CHUNK = chunk
+    for bad in (b"", b"[]", b'{"a": 1,}', b'{"a": [1 2]}', b'{"a": 1} x', b'{"a": "\xff"}',
+                b'{"a": [1, 2', b'{"a": tru}'):
+        with pytest.raises(json_stream.NotJson):
+            list(json_stream.members(io.BytesIO(bad)))
+
+
+def test_the_streamed_backup_is_the_bytes_the_whole_tree_export_wrote(history, tmp_path, capsys):
+    """For the rows the app stores (canonical JSON), copying them gives exactly what parsing
+    everything and dumping the tree at once gave before issue 38: a reader sees no change."""
+    backup = tmp_path / "backup.json"
+    assert run(capsys, "export", "--format", "json", "--out", backup, "--data-dir",
+               history)[0] == 0
+    text = backup.read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert list(json.loads(text)["games"][0]) == [
+        "id", "kind", "config", "seed", "rng", "created_at", "played_at", "finished_at",
+        "result", "progress", "decisions", "players"]

@@ -15,6 +15,7 @@ import pytest
 
 from conftest import play, record_text
 from test_history import drawn_now
+from test_name_fit import watch
 from hw.usb_stick import Stick
 
 ROSTER = 'roster = ["Mina", "Joon", "Sora"]\n'
@@ -328,13 +329,14 @@ def held_export(monkeypatch):
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_the_export_runs_beside_the_loop_with_progress_the_watchdog_fed_and_cancel(
-        make_app, stick, held_export, language):
+        make_app, stick, held_export, monkeypatch, language):
     """Issue 38, item 7: the tap on a stick once wrote both files inside the UI loop (2.55 s
     at 1,501 games, 15.7 s at 10,000): nothing drawn meanwhile, no tap answered, no watchdog
     ping (systemd's limit is 30 s). Now a thread writes them: while it is held at its first
     game the screen says how far it got, 40 s go by with the watchdog pinged, and Cancel stops
     it with nothing left on the stick."""
     reached, release = held_export
+    frames = watch(monkeypatch)  # every frame readable across the table (issue 37's check)
     app = make_app(language=language)
     for _ in range(3):
         finished_game(app)
@@ -356,6 +358,7 @@ def test_the_export_runs_beside_the_loop_with_progress_the_watchdog_fed_and_canc
     assert said(app.t("usb.cancelled")) in said(*drawn_now(app, drawn))
     assert list(stick.iterdir()) == []  # neither file, nor a .part
     assert app.top.button("stick0").visible and not app.top.button("cancel").visible
+    assert not frames.problems, frames.report()
 
 
 def test_an_export_let_go_is_written_whole_and_back_cancels_one_under_way(make_app, stick,
@@ -397,6 +400,7 @@ def test_a_name_on_the_stick_that_is_not_a_file_is_not_written_over(make_app, st
 
     monkeypatch.setattr("ui.export_job.time.strftime", lambda _form: "x")
     os.mkfifo(stick / "companion-history-x.json")
+    frames = watch(monkeypatch)
     app = make_app(language=language)
     finished_game(app)
     drawn = record_text(app)
@@ -406,6 +410,7 @@ def test_a_name_on_the_stick_that_is_not_a_file_is_not_written_over(make_app, st
     assert "".join(said.split()) in "".join("".join(drawn_now(app, drawn)).split())
     assert [p.name for p in stick.iterdir()] == ["companion-history-x.json"]
     assert stat.S_ISFIFO(os.lstat(stick / "companion-history-x.json").st_mode)
+    assert not frames.problems, frames.report()
 
 
 # --- a long list of players (issue 38, item 9) --------------------------------------------------
