@@ -32,18 +32,35 @@ from common import ROOT, emit, scratch_dir
 
 GAMES = int(os.environ.get("BENCH_EXPORT_GAMES", 10_000))  # (100,000: memory at ten times the size)
 DECISIONS = 40
+PLAYED_GAMES = int(os.environ.get("BENCH_PLAYED_GAMES", 10_000))
+"""Games of the second shape, "played": each a whole ten-round Citadels game of random legal
+decisions (bench_game's, 220-777 decisions each: a backup of 15 KB a game; the 10,000 games
+issue 38 measured were 25 KB each), so the per-game costs weigh as in a real History."""
+SHAPES = os.environ.get("BENCH_EXPORT_SHAPES", "small,played").split(",")
 RUNS = 3
 MB = 1024  # ru_maxrss is in KiB
 
 
-def fill(store, games: int) -> None:
+def played_decisions() -> dict[int, list[str]]:
+    """For 4 to 8 players, the stored decisions of one whole ten-round Citadels game."""
+    from bench_game import long_session
+    from storage.store import canonical_json
+
+    return {players: [canonical_json(d) for d in long_session(players, players).decisions]
+            for players in range(4, 9)}
+
+
+def fill(store, games: int, shape: str = "small") -> None:
     from storage.store import canonical_json, record_finished
 
     rng = random.Random(11)
     people = [f"Player {n}" for n in range(1, 21)] + ["김민준", "Alexandra-Catherine"]
+    played = played_decisions() if shape == "played" else {}
+    small = [canonical_json({"type": "pick", "seat": 1 + seq % 8, "character": "king"})
+             for seq in range(DECISIONS)]
     sessions, decisions = [], []
     for i in range(1, games + 1):
-        names = rng.sample(people, rng.randint(2, 8))
+        names = rng.sample(people, rng.randint(4, 8) if played else rng.randint(2, 8))
         totals = [rng.randint(5, 60) for _ in names]
         best = max(totals)
         result = {"game": "citadels", "winner": names[totals.index(best)], "scores": {
@@ -54,9 +71,8 @@ def fill(store, games: int) -> None:
         day = f"2025-{1 + i * 12 // (games + 1):02d}-{1 + i % 28:02d}T20:{i % 60:02d}:00Z"
         sessions.append((i, "citadels", canonical_json({"names": names, "edition": "2016"}), i,
                          day, day, canonical_json(result), 2, day, i))
-        decisions += [(i, seq, canonical_json({"type": "pick", "seat": 1 + seq % 8,
-                                               "character": "king"}))
-                      for seq in range(DECISIONS)]
+        decisions += [(i, seq, payload)
+                      for seq, payload in enumerate(played.get(len(names), small))]
     db = store._db
     db.execute("BEGIN")
     db.executemany("INSERT INTO sessions (id, game, config, seed, created_at, finished_at, "
@@ -148,20 +164,27 @@ def both_child(data: str, folder: str) -> None:
         history_file.write_backup(db, backup, None, table)
 
 
-def fill_child(data: str) -> None:
+def fill_child(data: str, shape: str, games: str) -> None:
     """(In a process of its own, so the one measuring stays small: a child's peak memory
     starts from its parent's size when it was forked) the games written into ``data``."""
     from storage.store import Store
 
     store = Store(Path(data) / "companion.sqlite3")
-    fill(store, GAMES)
+    fill(store, int(games), shape)
     store.close()
 
 
 def main(count_instructions: bool) -> None:
+    for shape, games in (("small", GAMES), ("played", PLAYED_GAMES)):
+        if shape in SHAPES:
+            measure(shape, games, count_instructions)
+
+
+def measure(shape: str, games: int, count_instructions: bool) -> None:
     folder = Path(scratch_dir())
     data = folder / "data"
-    subprocess.run([sys.executable, __file__, "--fill-child", str(data)], check=True, cwd=ROOT)
+    subprocess.run([sys.executable, __file__, "--fill-child", str(data), shape, str(games)],
+                   check=True, cwd=ROOT)
     db = str(data / "companion.sqlite3")
     py = [sys.executable]
     cli = [*py, "-m", "ui.cli"]
@@ -201,8 +224,8 @@ def main(count_instructions: bool) -> None:
         results[name] = {"wall_ms": round(statistics.median(r["wall_ms"] for r in runs), 1),
                          "cpu_ms": round(statistics.median(r["cpu_ms"] for r in runs), 1),
                          "peak_mb": round(max(r["peak_mb"] for r in runs), 1)}
-        if count_instructions:
-            with open(os.devnull, "wb") as out:
+        if count_instructions and not (shape == "played" and name == "peer_read_dump"):
+            with open(os.devnull, "wb") as out:  # (.read of 500 MB of SQL: an hour in callgrind)
                 results[name]["instructions"] = instructions(command(), out)
     stick = fresh("stick")
     stick.mkdir()
@@ -216,11 +239,15 @@ def main(count_instructions: bool) -> None:
     ratios = {}
     for peer in ("peer_dump", "peer_read_dump", "peer_backup"):
         for name in ("export_json", "export_both", "import_json"):
-            if peer in results and count_instructions:
+            if "instructions" in results.get(peer, {}):
                 ratios[f"{name}_instructions_per_{peer}"] = round(
                     (results[name]["instructions"] - results["python_start"]["instructions"])
                     / results[peer]["instructions"], 2)
-    emit(f"export_{GAMES}_games", games=GAMES, decisions_per_game=DECISIONS, runs=RUNS,
+    import sqlite3
+
+    with sqlite3.connect(db) as counting:
+        stored = counting.execute("SELECT COUNT(*) FROM decisions").fetchone()[0]
+    emit(f"export_{games}_{shape}_games", games=games, decisions=stored, runs=RUNS,
          json_bytes=backup.stat().st_size, csv_bytes=table.stat().st_size,
          dump_bytes=dump.stat().st_size if dump.exists() else None, **results,
          usb_export_app={k: round(v, 2) for k, v in app.items()}, **ratios)
@@ -232,6 +259,6 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["--both-child"]:
         both_child(*sys.argv[2:4])
     elif sys.argv[1:2] == ["--fill-child"]:
-        fill_child(sys.argv[2])
+        fill_child(*sys.argv[2:5])
     else:
         main("--instructions" in sys.argv[1:])

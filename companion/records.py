@@ -45,40 +45,44 @@ def _whole(value: Any) -> bool:
 
 def _scored(scores: Any) -> list[tuple[str, int]] | None:
     """(name, total) of every scored player, or None when the scores are not all readable."""
-    if not isinstance(scores, Mapping) or not isinstance(scores.get("players"), list):
+    players = scores.get("players") if isinstance(scores, dict) else None
+    if not isinstance(players, list):
         return None
-    players = [(p.get("name"), p.get("total")) for p in scores["players"]
-               if isinstance(p, Mapping)]
-    if len(players) != len(scores["players"]) or not all(
-            isinstance(name, str) and _whole(total) for name, total in players):
-        return None
-    return players
+    scored = []
+    for player in players:
+        if not isinstance(player, dict):
+            return None
+        name, total = player.get("name"), player.get("total")
+        if not isinstance(name, str) or not _whole(total):
+            return None
+        scored.append((name, total))
+    return scored
 
 
-def _tags(result: Mapping, schema: ResultSchema, seat: int) -> tuple[str, ...]:
-    held = result.get(schema.seat_tags) if schema.seat_tags else None
-    found = held.get(str(seat)) if isinstance(held, Mapping) else None
-    return tuple(c for c in found if isinstance(c, str)) if isinstance(found, list) else ()
+def _tags(held: Any, seat: int) -> tuple[str, ...]:
+    found = held.get(str(seat)) if isinstance(held, dict) else None
+    return tuple([c for c in found if isinstance(c, str)]) if isinstance(found, list) else ()
 
 
 def player_records(names: Sequence[str], result: Any,
                    schema: ResultSchema = ResultSchema()) -> list[PlayerRecord]:
     """The records of a finished game: its scored players (seat = their place in the scores,
     which is the table's order), else the seats' ``names`` without scores; [] for a game left
-    unfinished (``abandoned``) or a result that cannot be read."""
-    if not isinstance(result, Mapping) or result.get("abandoned"):
+    unfinished (``abandoned``) or a result that cannot be read. (Stored results are read from
+    JSON: their objects are dicts.)"""
+    if not isinstance(result, dict) or result.get("abandoned"):
         return []
+    held = result.get(schema.seat_tags) if schema.seat_tags else None
     scored = _scored(result.get("scores"))
     if scored is None:
         if "scores" in result or not all(isinstance(n, str) for n in names):
             return []
-        return [PlayerRecord(seat, name, None, None, _tags(result, schema, seat))
+        return [PlayerRecord(seat, name, None, None, _tags(held, seat))
                 for seat, name in enumerate(names, 1)]
     winners = result["scores"].get("winners")
-    winners = set(w for w in winners if isinstance(w, str)) if isinstance(winners, list) else set()
+    winners = {w for w in winners if isinstance(w, str)} if isinstance(winners, list) else set()
     seat_of = {name: seat for seat, name in enumerate(names, 1)}
-    return [PlayerRecord(seat, name, total, name in winners,
-                         _tags(result, schema, seat_of.get(name, seat)))
+    return [PlayerRecord(seat, name, total, name in winners, _tags(held, seat_of.get(name, seat)))
             for seat, (name, total) in enumerate(scored, 1)]
 
 

@@ -5,7 +5,9 @@ an imported game replays and shows its rounds as before). docs/export.md has bot
 Both ways stream: an export copies the stored JSON text game by game into the file (nothing
 parsed and dumped again), an import reads the backup a game at a time (``json_stream``) and
 lets SQLite copy each game's decisions out of its text; so memory stays the same whatever the
-size of History. An export reads through a connection of its own (``source_of``), inside one
+size of History. A game laid out as the export writes it is read quickly (``_Restoring.take``:
+its end found by where the next begins, Python parsing only the fields before its decisions);
+any other is parsed whole (``_Restoring.game``), storing the same. An export reads through a connection of its own (``source_of``), inside one
 read transaction: another thread may write it while the app goes on.
 
 Importing a backup adds the games the store does not have (a game is the same when its kind,
@@ -30,9 +32,9 @@ from typing import Any, BinaryIO, NamedTuple
 
 from companion.rng import SCHEMES
 
-from .json_stream import LIST, NotJson, members
-from .store import (PLAYERS_IN_ORDER, Store, _connect_read_only, canonical_json,
-                    record_finished)
+from .json_stream import LIST, NotJson, Take, members, object_parts
+from .store import (INSERT_PLAYER_RESULT, PLAYERS_IN_ORDER, Store, _connect_read_only,
+                    canonical_json, player_rows)
 
 FORMAT = "tabletop-companion-history"
 VERSION = 1
@@ -405,7 +407,9 @@ class Backup:
     (before any store is opened), ``restore`` reads the rest."""
 
     def __init__(self, file: BinaryIO, limit: int | None = None):
-        self._members = members(file, MAX_BACKUP if limit is None else limit, MAX_GAME)
+        self._quick: dict[str, tuple[str, Take]] = {}
+        self._members = members(file, MAX_BACKUP if limit is None else limit, MAX_GAME,
+                                self._quick)
         self._next = None  # the first list's start, read by ``header``
         self._checked = False
 
@@ -432,20 +436,28 @@ class Backup:
             raise BadBackup(f"backup version {seen.get('version')!r}: this app reads {VERSION}")
         self._next, self._checked = item, True
 
-    def items(self) -> Iterator[tuple[str, int | None, Any, str]]:
-        """The members after the header, each list's elements one by one."""
+    def items(self, take_game: Take | None = None) -> Iterator[tuple[str, int | None, Any, str]]:
+        """The members after the header, each list's elements one by one; a game
+        ``take_game`` keeps (offered each game's likely text first) is not among them."""
         self.header()
+        if take_game is not None:
+            self._quick["games"] = (_NEXT_GAME, take_game)
         item = self._next
         while item is not None:
             yield item
             item = self._read()
 
 
+_NEXT_GAME = '},{"id":'
+_HEAD = _GAME_FIELDS.keys() - {"decisions"}
+"""Where a game ends in the backups this app writes: the next game begins."""
+
+
 def restore(store: Store, backup: Backup) -> Imported:
     """Add the backup's games the store lacks, and its players: one transaction, game by
     game (a game's decisions copied by SQLite out of its text)."""
     backup.header()
-    with store.writing() as db:
+    with store.writing(links_checked=False) as db:  # (63,000 instructions a game)
         try:
             added, already = _restore(db, backup)
         except BaseException:
@@ -458,9 +470,18 @@ def restore(store: Store, backup: Backup) -> Imported:
 _KNOWN = ("CREATE TEMP TABLE IF NOT EXISTS known (game, seed, created_at, finished_at,"
           " PRIMARY KEY (game, seed, created_at, finished_at)) WITHOUT ROWID")
 _SESSION = ("INSERT INTO sessions (game, config, seed, rng, created_at, played_at, finished_at,"
-            " result, progress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            " result, progress, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
+            " (SELECT COALESCE(MAX(id), 0) + 1 FROM sessions))")
+"""A game added, numbered in the lists as its row (``_order_by_time_played`` then moves only
+the games not already in the order they were played)."""
 _COPIED_DECISIONS = ("INSERT INTO decisions (session_id, seq, payload) SELECT ?, key, value"
                      " FROM json_each(?, '$.decisions') WHERE type = 'object'")
+_DECISIONS_LIST = ("INSERT INTO decisions (session_id, seq, payload) SELECT ?, key,"
+                   " CASE type WHEN 'object' THEN value END FROM json_each(?, '$.decisions')")
+"""A game's decisions from an object that holds them: one that is not an object is NULL,
+which the table refuses (as SQLite refuses text that is not JSON, or not a list)."""
+_NOT_OBJECTS = "SELECT count(*) FROM json_each(?, '$.decisions') WHERE type != 'object'"
+PLAYER_ROWS_AT_ONCE = 5000
 
 
 def _restore(db: sqlite3.Connection, backup: Backup) -> tuple[int, int]:
@@ -468,10 +489,10 @@ def _restore(db: sqlite3.Connection, backup: Backup) -> tuple[int, int]:
     db.execute("DELETE FROM known")
     db.execute("INSERT OR IGNORE INTO known SELECT game, seed, created_at, finished_at"
                " FROM sessions")
+    restoring = _Restoring(db)
     names: list[str] = []
-    added = already = 0
     lists = set()
-    for key, index, value, text in backup.items():
+    for key, index, value, text in backup.items(restoring.take):
         if index is None:
             if value is LIST:
                 lists.add(key)
@@ -480,16 +501,106 @@ def _restore(db: sqlite3.Connection, backup: Backup) -> tuple[int, int]:
         elif key == "players":
             names.append(_checked_name(index, value))
         elif key == "games":
-            if _add_game(db, index + 1, _checked_game(index + 1, value), text):
-                added += 1
-            else:
-                already += 1
+            restoring.game(index + 1, _checked_game(index + 1, value), text)
     if "games" not in lists:
         raise BadBackup("'games' must be a list")
+    restoring.write_player_rows()
     _remember(db, names)  # after: a player new here claims the games just added
     _order_by_time_played(db)
     db.execute("DROP TABLE known")
-    return added, already
+    return restoring.added, restoring.already
+
+
+class _Restoring:
+    """The games of one import as they are stored: how many were added and how many the
+    store had, and the player rows not yet written."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+        self.added = self.already = 0
+        self.player_rows: list[tuple] = []
+
+    def take(self, index: int, text: str) -> bool:
+        """Store game ``index + 1`` from its likely ``text`` without Python parsing its
+        decisions (SQLite reads them as it copies them): True when ``text`` was the whole
+        game, False (nothing kept) when it was not, or is not as this app writes games."""
+        parts = object_parts(text, "decisions")
+        if parts is None or not parts[1].startswith("[") or not _HEAD.issubset(parts[0]):
+            return False  # (a field after the decisions: read the slow way)
+        members, rest = parts
+        game = _checked_game(index + 1, {**{k: v for k, (v, _) in members.items()},
+                                         "decisions": []})
+        texts = [members[k][1] if k in members else "{}" for k in ("config", "result",
+                                                                   "progress")]
+        if any("\\u" in t for t in texts):  # an escape, maybe a lone surrogate
+            return False
+        rest = '{"decisions":' + rest  # the game's decisions and what follows them
+        sid = self._session(index + 1, game, texts)
+        try:
+            if sid is None:  # the store has it: only the text is checked
+                if self.db.execute(_NOT_OBJECTS, (rest,)).fetchone()[0]:
+                    return False
+            else:
+                self.db.execute(_DECISIONS_LIST, (sid, rest))
+        except (sqlite3.OperationalError, sqlite3.IntegrityError):  # not JSON, not objects
+            if sid is not None:
+                self.db.execute("DELETE FROM sessions WHERE id = ?", (sid,))
+                self._forget(game)
+            return False
+        self._counted(index + 1, sid, game)
+        return True
+
+    def game(self, n: int, game: dict[str, Any], text: str) -> None:
+        """Store game ``n``, parsed (``text`` as the backup holds it)."""
+        sid = self._session(n, game, [canonical_json(game.get(k, {})) for k in (
+            "config", "result", "progress")])
+        if sid is not None:
+            copied = self.db.execute(_COPIED_DECISIONS, (sid, text)).rowcount
+            if copied != len(game["decisions"]):  # a game naming "decisions" twice
+                raise BadBackup(f"game {n}: 'decisions' given more than once")
+        self._counted(n, sid, game)
+
+    def _session(self, n: int, game: dict[str, Any], texts: list[str]) -> int | None:
+        """The new session's id, or None when the store has the game."""
+        key = (game["kind"], game["seed"], game["created_at"], game["finished_at"])
+        if not self.db.execute("INSERT OR IGNORE INTO known VALUES (?, ?, ?, ?)", key).rowcount:
+            return None
+        config, result, progress = texts
+        try:
+            return self.db.execute(_SESSION, (
+                game["kind"], config, game["seed"], game["rng"], game["created_at"],
+                game["played_at"], game["finished_at"], result, progress)).lastrowid
+        except UnicodeEncodeError:
+            raise BadBackup(f"game {n}: text that is not Unicode (a lone surrogate)") from None
+
+    def _forget(self, game: dict[str, Any]) -> None:
+        self.db.execute("DELETE FROM known WHERE game = ? AND seed = ? AND created_at = ? AND"
+                        " finished_at = ?", (game["kind"], game["seed"], game["created_at"],
+                                             game["finished_at"]))
+
+    def _counted(self, n: int, sid: int | None, game: dict[str, Any]) -> None:
+        if sid is None:
+            self.already += 1
+            return
+        self.added += 1
+        rows = player_rows(sid, game["kind"], game["config"], game["result"])
+        for row in rows:
+            if row[4] is not None and row[4] not in INTEGER:
+                raise BadBackup(f"game {n}: a score in 'result' is out of range (a signed"
+                                " 64-bit number)")
+            if not row[2].isascii():
+                try:
+                    row[2].encode()
+                except UnicodeEncodeError:
+                    raise BadBackup(f"game {n}: text that is not Unicode (a lone surrogate)") \
+                        from None
+        self.player_rows += rows
+        if len(self.player_rows) >= PLAYER_ROWS_AT_ONCE:
+            self.write_player_rows()
+
+    def write_player_rows(self) -> None:
+        self.db.executemany(INSERT_PLAYER_RESULT, self.player_rows)
+        self.player_rows.clear()
 
 
 def _remember(db: sqlite3.Connection, names: list[str]) -> None:
@@ -516,29 +627,6 @@ def _checked_name(index: int, name: Any) -> str:
     return name
 
 
-def _add_game(db: sqlite3.Connection, n: int, game: dict[str, Any], text: str) -> bool:
-    """Store game ``n`` (``text`` as the backup holds it); False when the store has it."""
-    key = (game["kind"], game["seed"], game["created_at"], game["finished_at"])
-    if not db.execute("INSERT OR IGNORE INTO known VALUES (?, ?, ?, ?)", key).rowcount:
-        return False
-    try:
-        sid = db.execute(_SESSION, (
-            game["kind"], canonical_json(game["config"]), game["seed"], game["rng"],
-            game["created_at"], game["played_at"], game["finished_at"],
-            canonical_json(game["result"]), canonical_json(game.get("progress", {})))
-        ).lastrowid
-        copied = db.execute(_COPIED_DECISIONS, (sid, text)).rowcount
-        record_finished(db, "id = ?", (sid,))
-    except UnicodeEncodeError:
-        raise BadBackup(f"game {n}: text that is not Unicode (a lone surrogate)") from None
-    except OverflowError:
-        raise BadBackup(f"game {n}: a score in 'result' is out of range (a signed 64-bit"
-                        " number)") from None
-    if copied != len(game["decisions"]):  # a game naming "decisions" twice
-        raise BadBackup(f"game {n}: 'decisions' given more than once")
-    return True
-
-
 def _order_by_time_played(db) -> None:
     """Lists order sessions by ``touched``: number them again by when each was played, so an
     imported game from last year sits among last year's games."""
@@ -546,6 +634,6 @@ def _order_by_time_played(db) -> None:
     db.execute("DELETE FROM reorder")
     db.execute("INSERT INTO reorder SELECT id, ROW_NUMBER() OVER (ORDER BY played_at, touched, id)"
                " FROM sessions")
-    db.execute("UPDATE sessions SET touched = (SELECT n FROM reorder WHERE reorder.id ="
-               " sessions.id)")
+    db.execute("UPDATE sessions SET touched = reorder.n FROM reorder WHERE reorder.id ="
+               " sessions.id AND sessions.touched != reorder.n")
     db.execute("DELETE FROM reorder")

@@ -22,7 +22,7 @@ import codecs
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, BinaryIO
 
 CHUNK = 64 * 1024  # bytes read at a time
@@ -55,7 +55,8 @@ def _constant(name: str):
     raise NotJson(f"{name} is not JSON")
 
 
-_DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_constant)
+STRICT = json.JSONDecoder(parse_float=_finite, parse_constant=_constant)
+"""``json.loads`` that also refuses NaN and numbers beyond a float's range (NotJson)."""
 
 
 class _Window:
@@ -101,6 +102,16 @@ class _Window:
             if not self.more():
                 return ""
 
+    def likely(self, marker: str, largest: int) -> str | None:
+        """The text from here to the first character of the next ``marker`` (more of the file
+        read as needed), or None when none begins within ``largest`` characters."""
+        while True:
+            found = self.text.find(marker, self.pos, self.pos + largest + len(marker))
+            if found >= 0:
+                return self.text[self.pos:found + 1]
+            if len(self.text) - self.pos > largest or not self.more(2 * (len(self.text) - self.pos)):
+                return None
+
     def expect(self, chars: str, what: str) -> str:
         found = self.skip_space()
         if not found or found not in chars:
@@ -114,7 +125,7 @@ class _Window:
         while True:
             start = self.pos
             try:
-                value, end = _DECODER.raw_decode(self.text, start)
+                value, end = STRICT.raw_decode(self.text, start)
             except json.JSONDecodeError as exc:
                 if self.eof or len(self.text) - start > largest:
                     raise NotJson(self._why(exc, start, largest)) from None
@@ -139,13 +150,24 @@ class _Window:
         return f"{exc.msg} at {self.where(exc.pos)}"
 
 
-def members(file: BinaryIO, limit: int | None = None,
-            largest: int = LARGEST) -> Iterator[tuple[str, int | None, Any, str]]:
+Take = Callable[[int, str], bool]
+"""``take(index, text)``: store the array element that likely is ``text``; True when it was
+(``text`` checked to be one whole JSON value), False (nothing kept) when it was not."""
+
+
+def members(file: BinaryIO, limit: int | None = None, largest: int = LARGEST,
+            quick: Mapping[str, tuple[str, Take]] | None = None,
+            ) -> Iterator[tuple[str, int | None, Any, str]]:
     """Each member of the JSON object that is the whole of ``file`` (binary, UTF-8), in the
     file's order, as ``(key, None, value, text)``; an array member as ``(key, None, LIST, "")``
     followed by ``(key, index, element, text)`` for each of its elements. NotJson when the file
     is more than ``limit`` bytes, a member or element more than ``largest`` characters, or the
-    file not one JSON object."""
+    file not one JSON object.
+
+    ``quick``, for an array member ``key``: ``(marker, take)``. Each element is first offered
+    to ``take`` unparsed, as the text up to the first character of the next ``marker`` (its
+    likely end, found at C speed); an element ``take`` keeps is not yielded, one it refuses is
+    parsed and yielded as usual."""
     window = _Window(file, limit)
     window.expect("{", "a JSON object")
     if window.skip_space() == "}":
@@ -159,7 +181,7 @@ def members(file: BinaryIO, limit: int | None = None,
             if window.skip_space() == "[":
                 window.pos += 1
                 yield key, None, LIST, ""
-                yield from _elements(window, key, largest)
+                yield from _elements(window, key, largest, (quick or {}).get(key))
             else:
                 value, text = window.value(largest)
                 yield key, None, value, text
@@ -169,14 +191,55 @@ def members(file: BinaryIO, limit: int | None = None,
         raise NotJson(f"more after the object's end at {window.where()}")
 
 
-def _elements(window: _Window, key: str, largest: int) -> Iterator[tuple[str, int, Any, str]]:
+def _elements(window: _Window, key: str, largest: int, quick: tuple[str, Take] | None,
+              ) -> Iterator[tuple[str, int, Any, str]]:
     if window.skip_space() == "]":
         window.pos += 1
         return
     index = 0
     while True:
-        value, text = window.value(largest)
-        yield key, index, value, text
+        window.skip_space()
+        text = window.likely(quick[0], largest) if quick else None
+        if text is not None and quick[1](index, text):
+            window.pos += len(text)
+        else:
+            value, text = window.value(largest)
+            yield key, index, value, text
         index += 1
         if window.expect(",]", "',' or ']'") == "]":
             return
+
+
+def object_parts(text: str, rest: str) -> tuple[dict[str, tuple[Any, str]], str] | None:
+    """A compact JSON object's members (no white space around them) before its member
+    ``rest``, parsed, as ``{key: (value, text)}``, and the text from ``rest``'s value to the
+    object's end not parsed at all. None when ``text`` does not start as such an object or
+    names a member twice before ``rest``. ``text`` is one JSON object only once the caller has
+    checked that ``{"rest":`` followed by that text is one.
+
+    >>> object_parts('{"a":1,"skip":[{"b":2}],"end":"x"}', "skip")
+    ({'a': (1, '1')}, '[{"b":2}],"end":"x"}')
+    >>> print(object_parts('{"a": 1,"skip":[]}', "skip"))
+    None
+    """
+    scan = STRICT.scan_once
+    parts: dict[str, tuple[Any, str]] = {}
+    pos = 1
+    try:
+        if text[0] != "{":
+            return None
+        while True:
+            if text[pos] != '"':
+                return None
+            key, pos = scan(text, pos)
+            if text[pos] != ":" or key in parts:
+                return None
+            if key == rest:
+                return parts, text[pos + 1:]
+            value, end = scan(text, pos + 1)
+            parts[key] = (value, text[pos + 1:end])
+            if text[end] != ",":
+                return None
+            pos = end + 1
+    except (StopIteration, ValueError, IndexError, RecursionError):
+        return None  # (json.JSONDecodeError and NotJson are ValueErrors)

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
+from .json_stream import STRICT
+
 if TYPE_CHECKING:
     from companion.session import Decision, Session
 
@@ -160,12 +162,13 @@ def _shown(text: str | None) -> str | None:
 
 
 def _json(text: str | None) -> Any:
-    """A stored JSON value; ValueError when its text was damaged (not UTF-8) or is not JSON,
-    RecursionError when it nests deeper than Python's parser goes."""
+    """A stored JSON value; ValueError when its text was damaged (not UTF-8), is not JSON or
+    holds a number beyond a float's range (only an import could store one: SQLite's reading
+    takes ``1e999``), RecursionError when it nests deeper than Python's parser goes."""
     if text is None:
         return None
     text.encode()  # UnicodeEncodeError (a ValueError) on a damaged byte
-    return json.loads(text)
+    return STRICT.decode(text)
 
 
 class StoredGame(NamedTuple):
@@ -228,26 +231,38 @@ def _stored_game(row) -> StoredGame:
                       damaged, game_session if isinstance(game_session, int) else None)
 
 
+INSERT_PLAYER_RESULT = (
+    "INSERT INTO player_results (session_id, seat, name, player_id, score, won, characters)"
+    " VALUES (?, ?, ?, (SELECT id FROM players WHERE name = ?), ?, ?, ?)")
+"""One ``player_results`` row, its player found by name: the values ``player_rows`` gives."""
+
+
+def player_rows(session_id: int, game: str, config: Any, result: Any) -> list[tuple]:
+    """The ``player_results`` rows (``INSERT_PLAYER_RESULT``'s values) of a finished session
+    from its config and result; [] when they cannot be read."""
+    import companion.games as games  # here: the first frame needs none of it (and not
+    import companion.records as records  # "from ... import": 3 µs a call, for an import)
+
+    try:
+        found = records.player_records(_config_names(config), result, games.schema_for(game))
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        return []
+    return [(session_id, r.seat, r.name, r.name, r.score, r.won, " ".join(r.characters))
+            for r in found]
+
+
 def record_finished(db: sqlite3.Connection, where: str, args: tuple = ()) -> None:
     """Write the player rows (``player_results``) of the finished sessions ``where`` picks,
     each linked to the remembered player of its name; a row that cannot be read gives none."""
-    from companion.games import schema_for  # here: the first frame needs none of it
-    from companion.records import player_records
-
     found = db.execute(f"SELECT id, game, config, result FROM sessions WHERE {where}",
                        args).fetchall()
     for session_id, game, config, result in found:
         db.execute("DELETE FROM player_results WHERE session_id = ?", (session_id,))
         try:
-            records = player_records(_config_names(_json(config)), _json(result),
-                                     schema_for(game))
-        except (ValueError, TypeError, AttributeError, RecursionError):
+            config, result = _json(config), _json(result)
+        except (ValueError, TypeError, RecursionError):
             continue
-        db.executemany(
-            "INSERT INTO player_results (session_id, seat, name, player_id, score, won,"
-            " characters) VALUES (?, ?, ?, (SELECT id FROM players WHERE name = ?), ?, ?, ?)",
-            [(session_id, r.seat, r.name, r.name, r.score, r.won, " ".join(r.characters))
-             for r in records])
+        db.executemany(INSERT_PLAYER_RESULT, player_rows(session_id, game, config, result))
 
 
 class Player(NamedTuple):
@@ -366,12 +381,16 @@ class Store:
         return [] if rows == ["ok"] else rows
 
     @contextmanager
-    def writing(self) -> Iterator[sqlite3.Connection]:
+    def writing(self, links_checked: bool = True) -> Iterator[sqlite3.Connection]:
         """One committed transaction; any failure rolls it back and raises SaveFailed (also
-        for the other storage modules that write: storage/history_file.py)."""
+        for the other storage modules that write: storage/history_file.py). ``links_checked``
+        False: SQLite does not check the rows' links (foreign keys), for a writer that links
+        only rows it has just written itself."""
         if self.read_only:
             raise SaveFailed("read_only")
         self.check_file()
+        if not links_checked:
+            self._db.execute("PRAGMA foreign_keys = OFF")
         try:
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
@@ -386,6 +405,9 @@ class Store:
                     pass
             log.error("write failed: %s", exc)
             raise SaveFailed(save_reason(exc), str(exc)) from exc
+        finally:
+            if not links_checked:
+                self._db.execute("PRAGMA foreign_keys = ON")
 
     # --- what the WAL cannot take with it ---------------------------------------------------
 
