@@ -197,3 +197,18 @@ def test_a_number_beyond_a_float_in_a_decision_read_quickly_leaves_that_game_set
     assert store.load(2).decisions == ({"type": "done"},)
     with pytest.raises(BadBackup, match="number 1e999 is out of range"):
         restore(Store(":memory:"), Backup(io.BytesIO(data.replace(b'{"id":2', b' {"id":2'))))
+
+
+def test_links_are_checked_again_after_an_import_taken_or_refused():
+    """The import writes with SQLite's link checks off (it links only the rows it has just
+    written: 63,000 instructions a game); the store checks them again afterwards, whether
+    the backup was taken or refused."""
+    store = Store(":memory:")
+    restore(store, Backup(io.BytesIO(as_written([a_game(1), a_game(2)]))))
+    assert store._db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    with pytest.raises(BadBackup):
+        restore(store, Backup(io.BytesIO(as_written([a_game(3, seed=10**30)]))))
+    assert store._db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    store.delete(1)
+    assert store._db.execute("SELECT COUNT(*) FROM decisions WHERE session_id = 1"
+                             ).fetchone() == (0,)
