@@ -13,10 +13,9 @@ completed cities. ``start`` and ``apply`` are here; the state and decisions in
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
+from ..frozen import replace
 from .calling_moves import (crown_options, legal, looks, pending, steps, threat_answered,
                             threat_empty, threat_options, warrant_options)
 from .calling_state import (KING_RANK, NO_RANK, THREATS, WARRANTS, Bribe, Calling, CompleteCity,

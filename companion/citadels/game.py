@@ -8,11 +8,12 @@ the whole table, may know of it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
+from ..frozen import replace
 from ..rng import Rng, Seed, as_seed
 from ..rules import Engine, Outcome
 from . import calling, draft, theater

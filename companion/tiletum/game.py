@@ -36,11 +36,11 @@ revealed tokens and how many are still face down, never their values.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
+from ..frozen import replace
 from ..rng import Seed
 from ..rules import Engine, Outcome
 from .king import advance, move_left

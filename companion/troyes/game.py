@@ -24,11 +24,11 @@ the end (a ``Look`` at them is recorded); everything else is the table's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
+from ..frozen import replace
 from ..rng import Rng, Seed
 from ..rules import Engine, Outcome
 from . import defence as defence_rules
