@@ -154,7 +154,7 @@ def test_a_trusted_citadels_replay_lists_no_legal_decision(monkeypatch):
 def test_troyes_and_tiletum_replays_list_no_legal_decision(monkeypatch, rules, module,
                                                            played_game):
     """Their apply checks each decision on its own, never through ``legal``: so does their
-    trusted replay (Engine's own ``apply_trusted``)."""
+    trusted replay (``apply_trusted`` is their ``apply``)."""
     config, seed, decisions = played_game()
     expected = Session(rules.game_id, config, seed, tuple(decisions)).replay(rules)
     monkeypatch.setattr(module, "legal", refuse)

@@ -291,6 +291,7 @@ class TiletumRules(Engine[Tiletum, Decision, TiletumView]):
     codec = CODEC
     open_kinds = (FestivalScore, Gold, King)
     apply = staticmethod(apply)
+    apply_trusted = apply  # its checks are a few comparisons, never a legal list
     legal = staticmethod(legal)
     view = staticmethod(view)
     outcome = staticmethod(outcome)
