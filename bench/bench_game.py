@@ -18,8 +18,8 @@ SECONDS = 1.0
 ROUNDS = 10  # a long game: ten rounds before anyone completes a city
 
 
-def long_session(players: int, seed: int) -> Session:
-    """A stored game of ROUNDS rounds with random legal decisions."""
+def long_session(players: int, seed: int, rounds: int = ROUNDS) -> Session:
+    """A stored game of ``rounds`` rounds with random legal decisions."""
     rules, rng = CitadelsRules(), Rng(seed)
     config = {"edition": "2016", "players": players,
               "characters": list(first_game("2016", players)), "crown": 1}
@@ -28,7 +28,7 @@ def long_session(players: int, seed: int) -> Session:
         options = legal(game)
         closing = [d for d in options if isinstance(d, CompleteCity)]
         others = [d for d in options if not isinstance(d, CompleteCity)]
-        decision = closing[0] if closing and game.number >= ROUNDS else rng.choice(others)
+        decision = closing[0] if closing and game.number >= rounds else rng.choice(others)
         game = apply(game, decision)
         decisions.append(encode(decision))
     return Session("citadels", config, seed, tuple(decisions))

@@ -6,7 +6,7 @@ session restored after a power cut is exactly the game that was being played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -69,13 +69,23 @@ class Session:
         """Whether a decision stands that an undo would take back."""
         return bool(effective(self.decisions))
 
-    def replay(self, rules: Rules) -> Any:
+    def replay(self, rules: Rules, checked: bool = False) -> Any:
         """Rebuild the current state by applying every standing decision to the initial state
-        (undone decisions are skipped; seeded chance steps come out the same again)."""
+        (undone decisions are skipped; seeded chance steps come out the same again). The
+        decisions are trusted (``rules.apply_trusted``: each was checked when first applied,
+        so a resume does not check it again); ``checked``: each checked again (``rules.apply``:
+        decisions from anywhere else, tests)."""
         if rules.game_id != self.game:
             raise UnknownDecision(f"session is a {self.game!r} game, not {rules.game_id!r}",
                                   code="session.wrong_game", game=self.game)
         state = rules.initial(self.config, Seed(self.seed, self.rng))
+        apply, decode = applier(rules, checked), rules.decode
         for data in effective(self.decisions):
-            state = rules.apply(state, rules.decode(data))
+            state = apply(state, decode(data))
         return state
+
+
+def applier(rules: Rules, checked: bool) -> Callable[[Any, Any], Any]:
+    """How a replay applies a stored decision: ``rules.apply`` (``checked``) or
+    ``rules.apply_trusted``."""
+    return rules.apply if checked else rules.apply_trusted

@@ -21,7 +21,7 @@ from typing import Any
 from .errors import UnknownDecision
 from .rng import Seed
 from .rules import Rules
-from .session import Decision, Session, effective
+from .session import Decision, Session, applier, effective
 
 EVERY = 8
 """Standing decisions between two checkpoints (see the module docstring)."""
@@ -31,14 +31,17 @@ class Timeline:
     """The state after each prefix of a session's standing decisions (stored forms), from
     checkpoints. ``extend`` adds one in place; ``rewound`` gives a new timeline."""
 
-    def __init__(self, rules: Rules, session: Session, every: int = EVERY):
-        """Replay ``session`` once, keeping the checkpoints on the way."""
+    def __init__(self, rules: Rules, session: Session, every: int = EVERY,
+                 checked: bool = False):
+        """Replay ``session`` once, keeping the checkpoints on the way; its decisions trusted
+        (each was checked when first applied), or ``checked`` again (``Session.replay``)."""
         if rules.game_id != session.game:
             raise UnknownDecision(f"session is a {session.game!r} game, not {rules.game_id!r}",
                                   code="session.wrong_game", game=session.game)
         if every < 1:
             raise ValueError("a checkpoint interval is at least 1")
         self.rules, self.every = rules, every
+        self._apply = applier(rules, checked)
         self.state = rules.initial(session.config, Seed(session.seed, session.rng))
         self.standing: list[Decision] = []
         self._checkpoints: list[Any] = [self.state]  # [i]: after i * every standing decisions
@@ -52,7 +55,7 @@ class Timeline:
         """One more standing decision ``data`` (stored form); ``state``: the state after it,
         if the caller has applied it already."""
         if state is None:
-            state = self.rules.apply(self.state, self.rules.decode(data))
+            state = self._apply(self.state, self.rules.decode(data))
         self.standing.append(data)
         self.state = state
         if len(self.standing) % self.every == 0:
@@ -67,7 +70,7 @@ class Timeline:
         start = n // self.every
         state = self._checkpoints[start]
         for data in self.standing[start * self.every:n]:
-            state = self.rules.apply(state, self.rules.decode(data))
+            state = self._apply(state, self.rules.decode(data))
         return state
 
     def before(self, k: int = 1) -> Any:
@@ -76,7 +79,8 @@ class Timeline:
 
     def rewound(self, standing: Sequence[Decision]) -> "Timeline":
         """A timeline for the standing decisions ``standing``: the longest prefix shared with
-        these is kept, the rest applied (an undo, or Citadels' undo that puts the looks back).
+        these is kept, the rest applied and checked (an undo, or Citadels' undo that puts the
+        looks back).
         This timeline is left as it was."""
         common, ours = 0, self.standing
         limit = min(len(ours), len(standing))
@@ -84,10 +88,10 @@ class Timeline:
                                   or ours[common] == standing[common]):
             common += 1
         new = object.__new__(Timeline)
-        new.rules, new.every = self.rules, self.every
+        new.rules, new.every, new._apply = self.rules, self.every, self._apply
         new.state = self.state_at(common)
         new.standing = ours[:common]
         new._checkpoints = self._checkpoints[:common // self.every + 1]
-        for data in standing[common:]:
-            new.extend(data)
+        for data in standing[common:]:  # never applied in this state before: checked
+            new.extend(data, self.rules.apply(new.state, self.rules.decode(data)))
         return new

@@ -42,6 +42,8 @@ class TallyRules:
             raise IllegalDecision("only positive numbers may be added", code="tally.positive")
         return Tally(state.total + n, state.moves + 1)
 
+    apply_trusted = apply  # nothing costly to skip
+
 
 RULES = TallyRules()
 

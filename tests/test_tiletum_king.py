@@ -364,5 +364,5 @@ def test_a_game_kept_under_rules_4_replays_as_it_was_played():
     assert [(r.leader, r.order) for r in state.king.phases] == [
         (3, (1, 3, 4, 2)), (3, (3, 4, 1, 2)), (3, (3, 4, 2, 1)), (4, (4, 3, 2, 1))]
     with pytest.raises(IllegalDecision) as refused:
-        Session("tiletum", {**config, "rules": 5}, seed, decisions).replay(RULES)
+        Session("tiletum", {**config, "rules": 5}, seed, decisions).replay(RULES, checked=True)
     assert refused.value.code == "tiletum.king_order"

@@ -13,10 +13,9 @@ completed cities. ``start`` and ``apply`` are here; the state and decisions in
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
+from ..frozen import replace
 from .calling_moves import (crown_options, legal, looks, pending, steps, threat_answered,
                             threat_empty, threat_options, warrant_options)
 from .calling_state import (KING_RANK, NO_RANK, THREATS, WARRANTS, Bribe, Calling, CompleteCity,
@@ -31,7 +30,8 @@ __all__ = [  # what the game, screens and tests import from here
     "Event", "GiveCrown", "JUST_BEFORE_TURN", "KING_RANK", "KeepThreat", "Look", "NO_RANK",
     "RevealThreat",
     "RevealWarrant", "RoundSetup", "THREATS", "Target", "Threats", "WARRANTS", "Warrants",
-    "apply", "city_size", "decode", "encode", "legal", "public_view", "start", "steps", "view"]
+    "apply", "check", "city_size", "decode", "encode", "legal", "public_view", "start", "steps",
+    "view"]
 
 
 # what a turn starts with: nothing of the last one's threat, warrant, crown or declining
@@ -141,20 +141,34 @@ def _end_round(state: Calling) -> Calling:
     return _say(replace(state, phase="over"), "round_over", seat=state.crown)
 
 
-def apply(state: Calling, decision: Decision) -> Calling:
-    """The state after ``decision``, or IllegalDecision. Messages name no hidden fact."""
+def check(state: Calling, decision: Decision) -> None:
+    """IllegalDecision unless ``apply`` accepts ``decision`` now. Messages name no hidden
+    fact."""
     if state.finished:
         raise IllegalDecision("the round is over", code="citadels.calling.over")
     if isinstance(decision, Warrants):
-        return _warrants(state, decision)
-    if isinstance(decision, Threats):
-        return _threats(state, decision)
-    if isinstance(decision, Look):
-        if decision not in looks(state):
-            raise _not_now(decision)
-        return _say(state, "look", seat=decision.seat)
-    if decision not in legal(state):
+        _check_private(state, "warrants", decision, decision.signed, warrant_options(state),
+                       WARRANTS)
+    elif isinstance(decision, Threats):
+        _check_private(state, "threats", decision, decision.real, threat_options(state),
+                       THREATS)
+    elif decision not in (looks(state) if isinstance(decision, Look) else legal(state)):
         raise _not_now(decision)
+
+
+def apply(state: Calling, decision: Decision, checked: bool = True) -> Calling:
+    """The state after ``decision``, or IllegalDecision (``check``). Not ``checked``: a
+    decision accepted before in this state (a stored log replayed), not checked again."""
+    if checked:
+        check(state, decision)
+    if isinstance(decision, Warrants):
+        state = replace(state, warrants=decision.ranks, signed=decision.signed)
+        return _say(state, "warrants", seat=decision.seat, value=state.warrants)
+    if isinstance(decision, Threats):
+        state = replace(state, threats=decision.ranks, real_threat=decision.real)
+        return _say(state, "threats", seat=decision.seat, value=state.threats)
+    if isinstance(decision, Look):
+        return _say(state, "look", seat=decision.seat)
     if isinstance(decision, Target):
         return _target(state, decision)
     if isinstance(decision, GiveCrown):
@@ -218,19 +232,6 @@ def _check_private(state: Calling, needed: str, decision, real, options, count) 
             or real not in ranks:
         raise IllegalDecision(f"choose {count} different ranks the rules allow, the real one "
                               "among them", code="citadels.calling.token_ranks", count=count)
-
-
-def _warrants(state: Calling, decision: Warrants) -> Calling:
-    _check_private(state, "warrants", decision, decision.signed, warrant_options(state),
-                   WARRANTS)
-    state = replace(state, warrants=decision.ranks, signed=decision.signed)
-    return _say(state, "warrants", seat=decision.seat, value=state.warrants)
-
-
-def _threats(state: Calling, decision: Threats) -> Calling:
-    _check_private(state, "threats", decision, decision.real, threat_options(state), THREATS)
-    state = replace(state, threats=decision.ranks, real_threat=decision.real)
-    return _say(state, "threats", seat=decision.seat, value=state.threats)
 
 
 # --- sessions -----------------------------------------------------------------------------------

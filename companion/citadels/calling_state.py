@@ -6,6 +6,7 @@ state (``Calling``) that ``calling.apply`` moves on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .catalogue import character
@@ -32,14 +33,23 @@ class RoundSetup:
     quick: bool = False  # the classic quick game (quick.py)
 
     def holder(self, character_id: str) -> int | None:
-        return dict(self.holders).get(character_id)
+        return self._seats.get(character_id)
 
     def at_rank(self, rank: int) -> str:
-        return next(c for c in self.characters if character(self.edition, c).rank == rank)
+        """The character of ``rank`` in the game (KeyError if the game has none)."""
+        return self._by_rank[rank]
 
-    @property
+    @cached_property
     def ranks(self) -> tuple[int, ...]:
-        return tuple(sorted(character(self.edition, c).rank for c in self.characters))
+        return tuple(sorted(self._by_rank))
+
+    @cached_property
+    def _by_rank(self) -> dict[int, str]:
+        return {character(self.edition, c).rank: c for c in self.characters}
+
+    @cached_property
+    def _seats(self) -> dict[str, int]:
+        return dict(self.holders)
 
     def seat_of_rank(self, rank: int) -> int | None:
         return self.holder(self.at_rank(rank)) if rank in self.ranks else None

@@ -9,13 +9,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TypeVar
 
 EDITIONS = ("2016", "classic")
 FIRST_GAME = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
 """The eight base characters, ranks 1-8 (the same ids in both editions)."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -47,14 +50,26 @@ def characters(edition: str) -> tuple[Character, ...]:
     return tuple(sorted(found, key=lambda c: c.rank))
 
 
+@cache
+def _characters_by_id(edition: str) -> dict[str, Character]:
+    return {c.id: c for c in characters(edition)}
+
+
 def character(edition: str, character_id: str) -> Character:
     """One character; KeyError if the edition has no such character."""
-    for c in characters(edition):
-        if c.id == character_id:
-            return c
-    raise KeyError(f"{edition} edition has no character {character_id!r}")
+    return look_up(_characters_by_id(edition), character_id, f"{edition} edition has no character")
 
 
+def look_up(index: Mapping[str, T], item_id: str, missing: str) -> T:
+    """``index[item_id]``; a KeyError saying ``missing`` and the id if there is none (an id
+    that cannot be a key either)."""
+    try:
+        return index[item_id]
+    except (KeyError, TypeError):
+        raise KeyError(f"{missing} {item_id!r}") from None
+
+
+@cache
 def by_rank(edition: str, rank: int) -> tuple[Character, ...]:
     """The characters of one rank."""
     return tuple(c for c in characters(edition) if c.rank == rank)

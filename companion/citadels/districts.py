@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .catalogue import load_data
+from .catalogue import load_data, look_up
 
 TYPES = ("noble", "religious", "trade", "military", "unique")
 
@@ -45,12 +45,14 @@ def districts(edition: str) -> tuple[District, ...]:
                  for entry in data["districts"] if edition in entry["editions"])
 
 
+@cache
+def _districts_by_id(edition: str) -> dict[str, District]:
+    return {d.id: d for d in districts(edition)}
+
+
 def district(edition: str, district_id: str) -> District:
     """One district; KeyError if the edition has none of that id."""
-    for d in districts(edition):
-        if d.id == district_id:
-            return d
-    raise KeyError(f"{edition} edition has no district {district_id!r}")
+    return look_up(_districts_by_id(edition), district_id, f"{edition} edition has no district")
 
 
 def city_count(built) -> int:

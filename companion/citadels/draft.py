@@ -19,12 +19,13 @@ draft as a session game (the contract of companion/rules.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
+from ..frozen import replace
 from ..rng import Rng, Seed
 from ..rules import Engine, Outcome
 from .catalogue import FIRST_GAME, rank_of  # noqa: F401  (FIRST_GAME re-exported for callers)

@@ -8,11 +8,12 @@ the whole table, may know of it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
+from ..frozen import replace
 from ..rng import Rng, Seed, as_seed
 from ..rules import Engine, Outcome
 from . import calling, draft, theater
@@ -111,8 +112,9 @@ def legal(game: CitadelsGame) -> tuple[Any, ...]:
     return ()
 
 
-def apply(game: CitadelsGame, decision) -> CitadelsGame:
-    """Apply a draft or calling decision; move on to the calling, the next round, or the end."""
+def apply(game: CitadelsGame, decision, checked: bool = True) -> CitadelsGame:
+    """Apply a draft or calling decision; move on to the calling, the next round, or the end.
+    Not ``checked``: a decision accepted before in this state (``apply_trusted``)."""
     if game.draft is not None:
         new_draft = draft.apply(game.draft, decision)
         if not new_draft.finished:
@@ -127,10 +129,10 @@ def apply(game: CitadelsGame, decision) -> CitadelsGame:
             return replace(game, draft=None, swapping=round_setup)
         return replace(game, draft=None, calling=calling.start(round_setup))
     if game.swapping is not None:
-        return _after_theater(game, decision)
+        return _after_theater(game, decision, checked)
     if game.calling is None:
         raise IllegalDecision("the game is over", code="citadels.over")
-    new_calling = calling.apply(game.calling, decision)
+    new_calling = calling.apply(game.calling, decision, checked)
     if not new_calling.finished:
         return replace(game, calling=new_calling)
     result = RoundResult(game.number, new_calling.setup.holders, new_calling.crown,
@@ -143,14 +145,20 @@ def apply(game: CitadelsGame, decision) -> CitadelsGame:
                    draft=_new_draft(game.setup, game.seed, number, new_calling.crown))
 
 
-def _after_theater(game: CitadelsGame, decision) -> CitadelsGame:
+def apply_trusted(game: CitadelsGame, decision) -> CitadelsGame:
+    """``apply`` of a decision it accepted before in this state (the store's own log, replayed):
+    the same game, the decision not checked again (no ``legal`` listed)."""
+    return apply(game, decision, checked=False)
+
+
+def _after_theater(game: CitadelsGame, decision, checked: bool) -> CitadelsGame:
     """The round's calling, after the Theater's swap (or none)."""
     if not isinstance(decision, (Swap, NoSwap)):
         raise IllegalDecision("the Theater comes first", code="citadels.theater",
                               players=game.setup.players)
     round_setup = game.swapping
     rng = Rng(game.seed).fork(f"theater-{game.number}")
-    holders = theater.swap(round_setup.holders, game.setup.players, decision, rng)
+    holders = theater.swap(round_setup.holders, game.setup.players, decision, rng, checked)
     swapped = (decision.seat, decision.partner) if isinstance(decision, Swap) else None
     round_setup = replace(round_setup, holders=holders, theater=swapped)
     return replace(game, swapping=None, calling=calling.start(round_setup))
@@ -252,6 +260,7 @@ class CitadelsRules(Engine[CitadelsGame, Any, CitadelsView]):
     game_id = "citadels"
     codec = CODEC
     apply = staticmethod(apply)
+    apply_trusted = staticmethod(apply_trusted)
     legal = staticmethod(legal)
     view = staticmethod(game_view)
 

@@ -75,10 +75,12 @@ def options(holders: Holders, players: int) -> tuple[Swap | NoSwap, ...]:
                                for partner in seats if partner != seat for give in gives(seat))
 
 
-def swap(holders: Holders, players: int, decision: Swap | NoSwap, rng: Rng) -> Holders:
+def swap(holders: Holders, players: int, decision: Swap | NoSwap, rng: Rng,
+         checked: bool = True) -> Holders:
     """The holders after ``decision`` (refused with ``citadels.theater`` if the rules do not
-    allow it); ``rng`` draws the partner's card with 2-3 players."""
-    if decision not in options(holders, players):
+    allow it; not ``checked``: one allowed before, in a stored log replayed); ``rng`` draws the
+    partner's card with 2-3 players."""
+    if checked and decision not in options(holders, players):
         raise IllegalDecision("that is not a swap the Theater allows",
                               code="citadels.theater", players=players)
     if isinstance(decision, NoSwap):

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from ..errors import IllegalDecision
+from ..frozen import replace
 from ..rng import Seed, as_seed
 from . import readings
 from .king import KingResult, Track, start_track

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..errors import IllegalDecision
+from ..frozen import replace
 from .dice import Die, beats, defence_sum, suggest_defence
 
 FAIL_VP = -2

@@ -21,9 +21,10 @@ Award(points=((1, 5), (2, 2)), taker=1)
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..errors import IllegalDecision
+from ..frozen import replace
 from .dice import COLOURS
 
 NEUTRAL = 0  # the owner of neutral cubes

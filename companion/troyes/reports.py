@@ -11,9 +11,8 @@ IllegalDecision; game.py hands them here.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..errors import IllegalDecision
+from ..frozen import replace
 from .economy import gain_influence
 from .log import Line, line
 from .placement import check_most, check_placement

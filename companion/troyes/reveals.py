@@ -13,11 +13,11 @@ own numbers are not in the seed), ``prefill``.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from functools import cache
 from importlib import resources
 
 from ..errors import IllegalDecision
+from ..frozen import replace
 from .dice import RED, WHITE, YELLOW
 from .state import EVENTS, RevealEvent, Troyes
 

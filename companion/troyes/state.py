@@ -10,9 +10,10 @@ order: a choice of dice, whatever order they were tapped in, is one decision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..errors import IllegalDecision
+from ..frozen import replace
 from ..rng import Seed, as_seed
 from . import cathedral as cathedral_rules
 from . import defence as defence_rules

@@ -11,9 +11,8 @@ actions (capped by the free flags, +1 influence per cube placed: "깃발 수보�
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..errors import IllegalDecision
+from ..frozen import replace
 from . import cathedral as cathedral_rules
 from . import events as event_rules
 from . import reveals
