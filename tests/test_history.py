@@ -398,3 +398,25 @@ def test_a_name_that_cannot_be_drawn_is_shown_as_player_n(make_app, language):
     play(app, "TAP @row1\nEXPECT history-detail")
     texts = drawn_now(app, drawn)
     assert player2 in texts and not any("\u200b" in t for t in texts)
+
+
+def test_a_finished_game_whose_decision_its_rules_refuse_is_replayed_checked(make_app):
+    """Issue 39: a kept game's decisions were checked as they were played on this device, so
+    its replay trusts them; a finished game may come from a backup (the import copies its
+    decisions without the rules), so History replays it checking each. A 4-player game whose
+    last step names seat 7 (a trusted replay takes it silently) shows no rounds and cannot be
+    scored here."""
+    played = make_app()
+    play_to_the_end(played).finish()
+    played.store._db.execute("UPDATE decisions SET payload = json_set(payload, '$.seat', 7)"
+                             " WHERE seq = (SELECT MAX(seq) FROM decisions)")
+    played.close()
+    app = make_app()
+    open_history(app)
+    play(app, "TAP @row0\nEXPECT history-detail")
+    assert not any(b.name == "rounds" for b in app.top.buttons)
+    drawn = record_text(app)
+    assert any("rounds cannot be shown" in t for t in drawn_now(app, drawn))
+    play(app, "TAP @score")
+    assert app.top.name == "history-detail"
+    assert any("cannot be scored" in t for t in drawn_now(app, drawn))

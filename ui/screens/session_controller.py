@@ -64,9 +64,12 @@ class SessionController(SeatNames):
     game_id = _GameId()
     look_type: str | None = None
 
-    def __init__(self, app, session: Session):
+    def __init__(self, app, session: Session, checked: bool = False):
+        """``checked``: replay the stored decisions checking each (a finished game may come
+        from a backup, whose decisions no rules checked); a kept game's were checked as they
+        were played, on this device: its replay trusts them."""
         self.app, self.session = app, session
-        self._timeline = Timeline(self.rules, session)  # the one replay: checkpoints kept
+        self._timeline = Timeline(self.rules, session, checked=checked)  # the one replay
         self._views: dict[int | None, Any] = {}
         self._legal: tuple | None = None
         self._offered: frozenset[type] | None = None

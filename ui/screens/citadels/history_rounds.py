@@ -19,7 +19,7 @@ def history_rounds(app, session):
     Raises what replaying raises when the stored steps cannot be replayed."""
     if session.game != CitadelsController.game_id:
         return None
-    return CitadelsRounds(app, CitadelsController(app, session))
+    return CitadelsRounds(app, CitadelsController(app, session, checked=True))
 
 
 class CitadelsRounds:

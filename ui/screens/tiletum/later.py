@@ -13,7 +13,7 @@ def score_later(app, session) -> None:
     it and starting from what the device kept (``from_game``: the entry says so); the game is
     not finished again, and finishing the entry puts the scores on its History row, next to
     what the row already keeps."""
-    c = TiletumController(app, session)
+    c = TiletumController(app, session, checked=True)
     row = app.store.row(session.id)
     kept = dict(row.result or {}) if row is not None else c.outcome().result
     open_entry(app, TiletumScoreController.create(app, c.view().score_inputs(c.names),

@@ -12,7 +12,7 @@ def score_later(app, session) -> None:
     """The score entry of a finished game, linked to it (its character cards as in play); the
     game is not finished again, and finishing the entry puts the scores on its History row,
     next to what the row already keeps."""
-    c = TroyesController(app, session)
+    c = TroyesController(app, session, checked=True)
     row = app.store.row(session.id)
     kept = dict(row.result or {}) if row is not None else c.outcome().result
     view = c.view()
