@@ -155,3 +155,29 @@ def test_garbage_collection_comes_back_after_the_first_frame_with_start_up_froze
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+def test_after_the_idle_work_a_first_tap_on_each_home_button_imports_nothing(tmp_path):
+    """Issue 39: a first tap on Citadels, Troyes, Tiletum or Settings imported its game's
+    engine and screens (44-67 modules: 160-330 M instructions, ~0.3 s on a Pi 3). The idle
+    work after the first frame imports them (ui/prepare.py ``tap_modules``), one module a
+    task; then no tap on home imports a module (in a fresh interpreter: this process has
+    imported everything already)."""
+    code = ("import sys\nfrom dataclasses import replace\nfrom pathlib import Path\n"
+            "from ui.compose import build_app\nfrom ui.config import load_config\n"
+            "from ui.script import ScriptRunner, parse\n"
+            f"c = replace(load_config(Path({str(tmp_path / 'x.toml')!r})), "
+            f"data_dir=Path({str(tmp_path)!r}), language='en')\n"
+            "app = build_app(c, headless=True, env={'COMPANION_HW': 'mock'})\n"
+            "app.render()\napp.finish_idle_work()\n"
+            "for button in ('citadels', 'troyes', 'tiletum', 'history', 'settings'):\n"
+            "    before = set(sys.modules)\n"
+            "    ScriptRunner(app, None).run(parse(f'TAP @{button}'))\n"
+            "    print(button, *sorted(set(sys.modules) - before))\n"
+            "    app.pop_to('home')\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    imported = [line for line in out.stdout.splitlines() if len(line.split()) > 1]
+    assert len(out.stdout.splitlines()) == 5 and imported == [], imported

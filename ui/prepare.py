@@ -18,6 +18,8 @@ from functools import partial
 from importlib import resources
 from weakref import WeakKeyDictionary
 
+from companion import games as rules_registry
+
 from . import registry
 from .glyphs import splitters, syllables
 
@@ -61,8 +63,42 @@ def tasks(app) -> list[Task]:
                          [text for key, text in messages.items() if key.startswith("lang.")])
     if app.language == "ko":
         out.append(partial(_queue_names, app))
+    out.append(splitters)  # the patterns that split a line with Hangul (Settings' 한국어)
     return out + font_tasks(app.fonts) + [partial(_queue_game, app, entry)
-                                          for entry in registry.games() if entry.prepare]
+                                          for entry in registry.games() if entry.prepare] \
+        + [partial(_queue_imports, app)]
+
+
+TAP_MODULES = ("ui.screens.settings",)
+"""Modules a home button's tap imports that no game names (Settings)."""
+
+
+def tap_modules() -> list[str]:
+    """The modules the home buttons' taps import: each game's engine and screen packages,
+    every module its registry entry names, and ``TAP_MODULES``; in the order imported."""
+    from importlib.util import find_spec
+    from pkgutil import iter_modules
+
+    names: list[str] = []
+    for entry in registry.games():
+        game = entry.game or rules_registry.game(entry.id)
+        named = [entry.setup, *entry.openers.values(), entry.results, entry.history_rounds,
+                 entry.score_later, *entry.settings, *(game.sessions.values() if game else ())]
+        for package in sorted({path.split(":")[0].rsplit(".", 1)[0] for path in named if path}):
+            spec = find_spec(package)
+            names += [f"{package}.{m.name}" for m in iter_modules(
+                spec.submodule_search_locations or ())] if spec else []
+        names += [path.split(":")[0] for path in named if path]
+    return list(dict.fromkeys(names + list(TAP_MODULES)))
+
+
+def _queue_imports(app) -> None:
+    """Queue an import of each of ``tap_modules()`` (one a task: a first tap imports
+    nothing; listing them is this task)."""
+    from importlib import import_module
+
+    for name in tap_modules():
+        app.when_idle(partial(import_module, name))
 
 
 KEPT_GAMES_NAMED = 10  # the kept games whose players' names are prepared

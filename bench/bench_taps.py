@@ -1,0 +1,99 @@
+"""The first tap on each home button, in instructions (callgrind: the same count on every run,
+whatever the machine's load), against issue 39's goal of < 10 M (a frame a player can feel on a
+Pi 3: ~10 M instructions here is ~15-18 ms there).
+
+Each count is a process of its own, the app built as a device starts it (headless, GPIO on
+gpiozero's MockFactory, English, a data folder made by a first start), minus the same process
+stopped just before the tap: what is left is the tap's handling and the frame that shows its
+screen. Twice per button:
+- ``prepared``: after the start-up's idle work (ui/prepare.py: fonts, glyphs, each game's
+  module and pictures), as on a device a few seconds after it started;
+- ``cold``: at once after the first frame, no idle time at all.
+Also start-up itself (the app's first frame, with the project compiled) against a minimal
+pygame-ce program (import, window, one frame), both counted the same way. ``PYTHONHASHSEED``
+is fixed so that two runs of a process count the same."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from common import ROOT, emit, scratch_dir
+
+BUTTONS = ("citadels", "troyes", "tiletum", "history", "settings")
+GOAL = 10_000_000
+MINIMAL = """
+import os
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+pygame.display.init()
+pygame.display.set_mode((800, 480))
+pygame.display.flip()
+os._exit(0)
+"""
+
+
+def child(data: str, mode: str, button: str) -> None:
+    """(Under callgrind) start the app on ``data``, show its first frame, then, by ``mode``,
+    run its idle work ("prepared") or not ("cold"), and tap ``button`` ("-": none)."""
+    from ui.compose import build_app
+    from ui.config import load_config
+    from ui.script import ScriptRunner, parse
+
+    config = replace(load_config(Path(data) / "none.toml"), data_dir=Path(data),
+                     language="en")
+    app = build_app(config, headless=True, env={"COMPANION_HW": "mock"})
+    app.render()
+    if mode == "prepared":
+        app.finish_idle_work()
+    if button != "-":
+        ScriptRunner(app, None).run(parse(f"TAP @{button}"))
+    os._exit(0)  # no teardown: it is not the tap's
+
+
+def counted(args: list[str]) -> int:
+    """The instructions of ``python args`` under callgrind."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "COMPANION_HW": "mock"}
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           sys.executable, *args], capture_output=True, text=True, cwd=ROOT,
+                          env=env)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or not found:
+        raise RuntimeError(f"callgrind on {args[:3]}: {done.stderr[-800:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "companion", "ui", "hw",
+                    "storage"], check=True, cwd=ROOT)
+    data = scratch_dir()
+    me = [__file__, "--child", data]
+    counted([*me, "cold", "-"])  # the first start makes the data folder
+    startup = counted([*me, "cold", "-"])
+    minimal = counted(["-c", MINIMAL])
+    taps = {}
+    for mode in ("prepared", "cold"):
+        before = counted([*me, mode, "-"])
+        taps[mode] = {button: counted([*me, mode, button]) - before for button in BUTTONS}
+    emit("first_taps", goal=GOAL, startup_instructions=startup,
+         minimal_pygame_instructions=minimal, startup_per_minimal=round(startup / minimal, 2),
+         **{f"tap_{mode}": taps[mode] for mode in taps})
+    for mode, counts in taps.items():
+        worst = max(counts, key=counts.get)
+        verdict = "meets" if counts[worst] < GOAL else "MISSES"
+        print(f"first taps, {mode}: {verdict} < 10 M (the most: {worst}, "
+              f"{counts[worst] / 1e6:.1f} M)")
+    print(f"start-up: {'meets' if startup <= 1.2 * minimal else 'MISSES'} <= 1.2x a minimal "
+          f"pygame-ce program ({startup / minimal:.2f}x)")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--child"]:
+        child(*sys.argv[2:5])
+    else:
+        main()
