@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from importlib import resources
+from importlib import import_module, resources
 from weakref import WeakKeyDictionary
 
 from companion import games as rules_registry
@@ -76,8 +76,8 @@ TAP_MODULES = ("ui.screens.settings",)
 def tap_modules() -> list[str]:
     """The modules the home buttons' taps import: each game's engine and screen packages,
     every module its registry entry names, and ``TAP_MODULES``; in the order imported."""
-    from importlib.util import find_spec
-    from pkgutil import iter_modules
+    from importlib.util import find_spec  # deferred: start-up time (only idle work lists them)
+    from pkgutil import iter_modules  # deferred: start-up time
 
     names: list[str] = []
     for entry in registry.games():
@@ -95,8 +95,6 @@ def tap_modules() -> list[str]:
 def _queue_imports(app) -> None:
     """Queue an import of each of ``tap_modules()`` (one a task: a first tap imports
     nothing; listing them is this task)."""
-    from importlib import import_module
-
     for name in tap_modules():
         app.when_idle(partial(import_module, name))
 
