@@ -481,7 +481,7 @@ _DECISIONS_LIST = ("INSERT INTO decisions (session_id, seq, payload) SELECT ?, k
 """A game's decisions from an object that holds them: one that is not an object is NULL,
 which the table refuses (as SQLite refuses text that is not JSON, or not a list)."""
 _NOT_OBJECTS = "SELECT count(*) FROM json_each(?, '$.decisions') WHERE type != 'object'"
-PLAYER_ROWS_AT_ONCE = 5000
+PLAYER_ROWS_AT_ONCE = 100  # (memory the same whatever the size of the backup)
 
 
 def _restore(db: sqlite3.Connection, backup: Backup) -> tuple[int, int]:

@@ -67,6 +67,7 @@ class _Window:
         self.utf8 = codecs.getincrementaldecoder("utf-8")()
         self.text, self.pos = "", 0
         self.taken = 0  # characters before ``text``
+        self.searched = 0  # (``likely``) no marker begins before this character
         self.read = 0  # bytes read from the file
         self.eof = False
 
@@ -104,12 +105,17 @@ class _Window:
 
     def likely(self, marker: str, largest: int) -> str | None:
         """The text from here to the first character of the next ``marker`` (more of the file
-        read as needed), or None when none begins within ``largest`` characters."""
+        read as needed), or None when none begins within ``largest`` characters. Where the
+        marker was looked for in vain is remembered: no text is searched twice."""
         while True:
-            found = self.text.find(marker, self.pos, self.pos + largest + len(marker))
+            start = max(self.pos, self.searched - self.taken)
+            end = min(len(self.text), self.pos + largest + len(marker))
+            found = self.text.find(marker, start, end)
             if found >= 0:
                 return self.text[self.pos:found + 1]
-            if len(self.text) - self.pos > largest or not self.more(2 * (len(self.text) - self.pos)):
+            self.searched = self.taken + max(start, end - len(marker) + 1)
+            if len(self.text) - self.pos > largest or not self.more(2 * (len(self.text)
+                                                                          - self.pos)):
                 return None
 
     def expect(self, chars: str, what: str) -> str:
@@ -197,12 +203,17 @@ def _elements(window: _Window, key: str, largest: int, quick: tuple[str, Take] |
         window.pos += 1
         return
     index = 0
+    refused = 0  # the end of a likely text ``take`` refused: no element before it is offered
     while True:
         window.skip_space()
-        text = window.likely(quick[0], largest) if quick else None
+        text = None
+        if quick and window.taken + window.pos >= refused:
+            text = window.likely(quick[0], largest)
         if text is not None and quick[1](index, text):
             window.pos += len(text)
         else:
+            if text is not None:
+                refused = window.taken + window.pos + len(text)
             value, text = window.value(largest)
             yield key, index, value, text
         index += 1

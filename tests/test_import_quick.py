@@ -212,3 +212,15 @@ def test_links_are_checked_again_after_an_import_taken_or_refused():
     store.delete(1)
     assert store._db.execute("SELECT COUNT(*) FROM decisions WHERE session_id = 1"
                              ).fetchone() == (0,)
+
+
+def test_the_next_games_mark_is_looked_for_once_in_each_part_of_the_file():
+    """A backup laid out by hand has no mark (``},{"id":``): each game looked for one to its
+    largest size again, so 3,000 indented games took 3.1 s where the compact ones took 0.2 s.
+    The window remembers where it looked in vain and never looks there again."""
+    window = json_stream._Window(io.BytesIO(b'{"a": 1},\n {"b": 2},\n {"c": 3}]'), None)
+    assert window.likely('},{"id":', 1000) is None
+    assert window.searched >= len(window.text) - len('},{"id":')
+    window.text = window.text[:3] + '},{"id":' + window.text[11:]  # never looked at again
+    window.pos = 1
+    assert window.likely('},{"id":', 1000) is None
