@@ -1,5 +1,6 @@
 """Statistics: sums over the finished games' player rows (``player_results``, written by
-``record_finished``), never a game's result parsed again, so they stay quick at 10,000 games.
+``record_finished``), read from the sums storage/aggregates.py keeps of them, so no page
+reads every row (nor a game's result again): the same cost at 100 games as at 30,000.
 
 A player is the remembered player (``player_id``: a renamed player keeps their games, under
 their name now), else the name played. Each function takes ``games``, the kinds of session to
@@ -17,6 +18,8 @@ Definitions:
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from . import aggregates
 
 RECENT = 10
 """Scores in a player's sparkline (the latest, oldest first)."""
@@ -87,34 +90,25 @@ class ScoreDistribution(NamedTuple):
     winning_average: float | None
 
 
-def _kinds(games: tuple[str, ...] | None, column: str = "s.game") -> tuple[str, tuple]:
+def _kinds(games: tuple[str, ...] | None, column: str = "game") -> tuple[str, tuple]:
     """``<column> IN (…)`` and its arguments (``1``, true, for every kind)."""
     if games is None:
         return "1", ()
     return f"{column} IN ({','.join('?' * len(games))})", tuple(games)
 
 
-def _sessions(games: tuple[str, ...] | None) -> tuple[str, tuple]:
-    """A condition on ``r.session_id``: a session of ``games`` (``1``: any); read from the
-    index on (game, touched), never a session's row."""
-    if games is None:
-        return "1", ()
-    where, args = _kinds(games, "game")
-    return f"r.session_id IN (SELECT id FROM sessions WHERE {where})", args
-
-
 def players(store, games: tuple[str, ...] | None = None) -> list[PlayerStats]:
     """Every player of the finished games (of ``games``), the most games first (then wins,
     then name), each with the day of their latest game and their latest RECENT scores.
 
-    Summed by (player_id, name played) — the order of the table's indexes — then the names a
-    remembered player played under are added together here (a handful of rows)."""
-    where, args = _sessions(games)
+    Read from the sums by (kind, player_id, name played) that storage/aggregates.py keeps,
+    then the names a remembered player played under are added together here (a handful)."""
+    aggregates.ready(store)
+    where, args = _kinds(games)
     groups: dict[tuple, list[tuple]] = {}
     for row in store.query(
-            "SELECT r.player_id, r.name, COUNT(*), COUNT(r.score), IFNULL(SUM(r.won), 0),"
-            " IFNULL(SUM(r.score), 0), MAX(r.score) FROM player_results r"
-            f" WHERE {where} GROUP BY r.player_id, r.name", args):
+            "SELECT NULLIF(player_id, 0), name, SUM(games), SUM(scored), SUM(wins), SUM(total),"
+            f" MAX(best) FROM stats_players WHERE {where} GROUP BY player_id, name", args):
         groups.setdefault((row[0], None) if row[0] is not None else (None, row[1]),
                           []).append(row)
     names = dict(store.query("SELECT id, name FROM players"))
@@ -139,7 +133,7 @@ def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
     (player_id, name if not remembered; ``scored``: how many scored games each has). The
     games are walked newest first a few at a time (the index on ``touched``), until every
     player has been found: the players of a table show up in its latest games."""
-    where, args = _kinds(games, "game")
+    where, args = _kinds(games)
     last: dict[tuple, str] = {}
     recent: dict[tuple, list[Recent]] = {key: [] for key in scored}
     missing, before, chunk = set(scored), (1 << 62, 0), 64
@@ -176,17 +170,16 @@ def _tag_group(kinds: tuple[str, ...] | None) -> str | None:
 
 def characters(store, games: tuple[str, ...] | None = None) -> list[CharacterStats]:
     """Every character held in the last round of a scored game (of ``games``), by edition,
-    then the most held first. Rows are grouped by the characters a player held together (a
+    then the most held first. Read from the sums by the characters a player held together (a
     handful of distinct sets), then each set's counts are added to each of its characters."""
+    aggregates.ready(store)
     where, args = _kinds(games)
-    group = _tag_group(games)
+    by_edition = _tag_group(games) is not None  # (its field: aggregates.TAG_FIELD)
     held: dict[tuple, list[int]] = {}
     for edition, together, count, wins in store.query(
-            "SELECT json_extract(s.config, ?), r.characters, COUNT(*), SUM(r.won)"
-            " FROM player_results r JOIN sessions s ON s.id = r.session_id"
-            f" WHERE r.characters != '' AND r.won IS NOT NULL AND {where} GROUP BY 1, 2",
-            (f"$.{group}" if group else "$.none", *args)):
-        edition = edition if isinstance(edition, str) else None
+            "SELECT edition, characters, SUM(players), SUM(wins) FROM stats_characters"
+            f" WHERE {where} GROUP BY 1, 2", args):
+        edition = edition if by_edition and isinstance(edition, str) else None
         for character in together.split():
             sums = held.setdefault((edition, character), [0, 0])
             sums[0] += count
@@ -200,17 +193,14 @@ def distribution(store, games: tuple[str, ...] | None) -> ScoreDistribution | No
     """The final scores of the scored games of ``games`` (one game's kinds: scores of
     different games do not compare), in at most MAX_BUCKETS equal buckets; None when no game
     was scored."""
+    aggregates.ready(store)
     where, args = _kinds(games)
-    rows = store.query(
-        "SELECT r.score, COUNT(*), SUM(r.won) FROM player_results r"
-        f" JOIN sessions s ON s.id = r.session_id WHERE r.score IS NOT NULL AND {where}"
-        " GROUP BY r.score ORDER BY r.score", args)
+    rows = store.query("SELECT score, SUM(players), SUM(wins) FROM stats_scores"
+                       f" WHERE {where} GROUP BY score ORDER BY score", args)
     if not rows:
         return None
     (scored_games,), = store.query(
-        "SELECT COUNT(DISTINCT r.session_id) FROM player_results r"
-        " JOIN sessions s ON s.id = r.session_id"
-        f" WHERE r.score IS NOT NULL AND {where}", args)
+        f"SELECT IFNULL(SUM(games), 0) FROM stats_scored_games WHERE {where}", args)
     lowest, highest = rows[0][0], rows[-1][0]
     scores = sum(count for _, count, _ in rows)
     winning = [(score, wins) for score, _, wins in rows if wins]
