@@ -133,18 +133,16 @@ def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
     (player_id, name if not remembered; ``scored``: how many scored games each has). The
     games are walked newest first a few at a time (the index on ``touched``), until every
     player has been found: the players of a table show up in its latest games."""
-    where, args = _kinds(games)
     last: dict[tuple, str] = {}
     recent: dict[tuple, list[Recent]] = {key: [] for key in scored}
     missing, before, chunk = set(scored), (1 << 62, 0), 64
     while missing:
+        newest, args = _newest(games, before, chunk)
         rows = store.query(
             "SELECT s.touched, s.id, s.played_at, r.player_id,"
             " CASE WHEN r.player_id IS NULL THEN r.name END, r.score, r.won"
-            " FROM (SELECT id, touched, played_at FROM sessions"
-            f" WHERE (touched, id) < (?, ?) AND {where} ORDER BY touched DESC, id DESC"
-            " LIMIT ?) s JOIN player_results r ON r.session_id = s.id"
-            " ORDER BY s.touched DESC, s.id DESC, r.seat", (*before, *args, chunk))
+            f" FROM ({newest}) s JOIN player_results r ON r.session_id = s.id"
+            " ORDER BY s.touched DESC, s.id DESC, r.seat", args)
         if not rows:
             break
         for _, _, played_at, player_id, name, score, won in rows:
@@ -157,6 +155,21 @@ def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
         missing = {key for key in missing
                    if key not in last or len(recent[key]) < min(RECENT, scored[key])}
     return last, {key: tuple(reversed(scores)) for key, scores in recent.items()}
+
+
+def _newest(games: tuple[str, ...] | None, before: tuple[int, int], limit: int
+            ) -> tuple[str, tuple]:
+    """The ``limit`` sessions (of ``games``) played last before ``before`` (touched, id), and
+    its arguments: each kind read newest first down its own index on (game, touched), so a
+    filter never reads every session of its kinds."""
+    newest = ("SELECT id, touched, played_at FROM sessions WHERE {} (touched, id) < (?, ?)"
+              " ORDER BY touched DESC, id DESC LIMIT ?")
+    if games is None:
+        return newest.format(""), (*before, limit)
+    each = " UNION ALL ".join(f"SELECT * FROM ({newest.format('game = ? AND')})"
+                              for _ in games)
+    return (f"SELECT * FROM ({each}) ORDER BY touched DESC, id DESC LIMIT ?",
+            (*(arg for kind in games for arg in (kind, *before, limit)), limit))
 
 
 def _tag_group(kinds: tuple[str, ...] | None) -> str | None:

@@ -634,7 +634,10 @@ class Store:
 
     def kinds(self) -> tuple[str, ...]:
         """Every kind of session stored (``citadels``, ``troyes-score``…)."""
-        return tuple(k for (k,) in self._db.execute("SELECT DISTINCT game FROM sessions"))
+        return tuple(k for (k,) in self._db.execute(  # (one seek a kind, not a scan)
+            "WITH RECURSIVE k(game) AS (SELECT MIN(game) FROM sessions UNION ALL"
+            " SELECT (SELECT MIN(game) FROM sessions WHERE game > k.game) FROM k"
+            " WHERE k.game IS NOT NULL) SELECT game FROM k WHERE game IS NOT NULL"))
 
     def row(self, session_id: int) -> StoredGame | None:
         found = self._listed("WHERE id = ?", (session_id,), 1)
