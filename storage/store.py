@@ -86,8 +86,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX player_results_stats ON player_results (player_id, name, score, won)",
         "CREATE INDEX player_results_by_name ON player_results (name)",
         lambda db: record_finished(db, "finished_at IS NOT NULL")),
-    # 5: Statistics' sums over the player rows, kept by triggers (storage/aggregates.py), so
-    # no Statistics page reads every row; filled here from the rows there are.
+    # 5: Statistics' sums over the player rows (storage/aggregates.py; kept by triggers each
+    # connection makes), so no Statistics page reads every row; filled from the rows there are.
     5: (aggregates.create,),
 }
 """The steps that take a database from the version before to this one: SQL statements, or
@@ -305,6 +305,8 @@ class Store:
         self._file = self._file_id()
         self.unsaved_frames = False  # steps committed to the WAL since the last checkpoint
         self._migrate()
+        if not read_only:
+            aggregates.keep(self._db)
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None)
@@ -345,6 +347,7 @@ class Store:
                 copy.close()
             self._db.close()
             self._db = self._connect()
+            aggregates.keep(self._db)
         except (OSError, sqlite3.Error) as exc:
             log.error("the database cannot be put back: %s", exc)
             raise SaveFailed("gone", str(exc)) from exc
