@@ -26,6 +26,8 @@ RECENT = 10
 MAX_BUCKETS = 10
 """Bars of a score histogram, at most."""
 NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+FEW = 500
+"""Players still looked for by ``_latest`` that it names in its query (more: every row)."""
 
 
 class Recent(NamedTuple):
@@ -132,29 +134,42 @@ def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
     """Each player's latest game (``played_at``) and latest RECENT scores (oldest first), by
     (player_id, name if not remembered; ``scored``: how many scored games each has). The
     games are walked newest first a few at a time (the index on ``touched``), until every
-    player has been found: the players of a table show up in its latest games."""
+    player has been found: the players of a table show up in its latest games. After the
+    first few games, only the rows of the players still missing are read."""
     last: dict[tuple, str] = {}
     recent: dict[tuple, list[Recent]] = {key: [] for key in scored}
     missing, before, chunk = set(scored), (1 << 62, 0), 64
     while missing:
         newest, args = _newest(games, before, chunk)
-        rows = store.query(
+        only, named = (_only(missing) if len(missing) < min(len(scored), FEW) else ("1", ()))
+        rows = store.query(  # (a session without the players looked for: one row of NULLs)
             "SELECT s.touched, s.id, s.played_at, r.player_id,"
             " CASE WHEN r.player_id IS NULL THEN r.name END, r.score, r.won"
-            f" FROM ({newest}) s JOIN player_results r ON r.session_id = s.id"
-            " ORDER BY s.touched DESC, s.id DESC, r.seat", args)
+            f" FROM ({newest}) s LEFT JOIN player_results r ON r.session_id = s.id AND {only}"
+            " ORDER BY s.touched DESC, s.id DESC, r.seat", (*args, *named))
         if not rows:
             break
         for _, _, played_at, player_id, name, score, won in rows:
             key = (player_id, name)
+            if key == (None, None):
+                continue
             last.setdefault(key, played_at)
             scores = recent.setdefault(key, [])
             if score is not None and len(scores) < RECENT:
                 scores.append(Recent(score, bool(won)))
-        before, chunk = rows[-1][:2], chunk * 4
+        before, chunk = rows[-1][:2], chunk * 2
         missing = {key for key in missing
                    if key not in last or len(recent[key]) < min(RECENT, scored[key])}
     return last, {key: tuple(reversed(scores)) for key, scores in recent.items()}
+
+
+def _only(keys: set[tuple]) -> tuple[str, tuple]:
+    """A condition on ``r`` for the rows of the players ``keys`` (as ``_latest`` keys them:
+    remembered by id, else by name), and its arguments."""
+    ids = [player_id for player_id, _ in keys if player_id is not None]
+    names = [name for player_id, name in keys if player_id is None]
+    return (f"(r.player_id IN ({','.join('?' * len(ids))}) OR r.player_id IS NULL"
+            f" AND r.name IN ({','.join('?' * len(names))}))", (*ids, *names))
 
 
 def _newest(games: tuple[str, ...] | None, before: tuple[int, int], limit: int

@@ -42,11 +42,37 @@ def before_players(store, games=None):
         groups.setdefault((row[0], None) if row[0] is not None else (None, row[1]),
                           []).append(row)
     names = dict(store.query("SELECT id, name FROM players"))
-    last, recent = stats._latest(store, games, {key: sum(row[3] for row in rows)
+    last, recent = before_latest(store, games, {key: sum(row[3] for row in rows)
                                                 for key, rows in groups.items()})
     found = [stats._summed(names.get(key[0], rows[0][1]), rows, last.get(key, ""),
                            recent.get(key, ())) for key, rows in groups.items()]
     return sorted(found, key=lambda p: (-p.games, -p.wins, p.name.casefold()))
+
+
+def before_latest(store, games, scored):
+    where, args = _where(games, "game")
+    last, recent = {}, {key: [] for key in scored}
+    missing, before, chunk = set(scored), (1 << 62, 0), 64
+    while missing:
+        rows = store.query(
+            "SELECT s.touched, s.id, s.played_at, r.player_id,"
+            " CASE WHEN r.player_id IS NULL THEN r.name END, r.score, r.won"
+            " FROM (SELECT id, touched, played_at FROM sessions"
+            f" WHERE (touched, id) < (?, ?) AND {where} ORDER BY touched DESC, id DESC"
+            " LIMIT ?) s JOIN player_results r ON r.session_id = s.id"
+            " ORDER BY s.touched DESC, s.id DESC, r.seat", (*before, *args, chunk))
+        if not rows:
+            break
+        for _, _, played_at, player_id, name, score, won in rows:
+            key = (player_id, name)
+            last.setdefault(key, played_at)
+            scores = recent.setdefault(key, [])
+            if score is not None and len(scores) < stats.RECENT:
+                scores.append(stats.Recent(score, bool(won)))
+        before, chunk = rows[-1][:2], chunk * 4
+        missing = {key for key in missing
+                   if key not in last or len(recent[key]) < min(stats.RECENT, scored[key])}
+    return last, {key: tuple(reversed(scores)) for key, scores in recent.items()}
 
 
 def before_characters(store, games=None):
