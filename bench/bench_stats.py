@@ -3,21 +3,40 @@ screen to its first frame shown, for every game (English and Korean) and for Cit
 tapping its Characters and Scores tabs to their frames; against a peer measured the same way in
 the same run (History's first frame on the same store), since the machine's speed drifts. Also
 each query of storage/stats.py alone. Text caches are emptied before every sample, so each one
-draws its texts from scratch, as a first look does. Target: < 100 ms to the first frame."""
+draws its texts from scratch, as a first look does. Target: < 100 ms to the first frame.
+
+With ``--instructions`` (issue 39, Statistics in constant time): the instructions each page's
+first frame runs (valgrind's callgrind: the same on every run) at 10,000 and 30,000 games,
+for the code before (BENCH_STATS_BEFORE, a git ref: main) and this tree, each on a store its
+own code filled. A page is a process of its own that starts the app on the store, draws
+Home and stops after the page's frame, minus its peer: the same process stopping before it
+(All, Citadels: Home drawn; Characters, Scores: the tab tapped from All, drawn). Also what
+finishing a game costs more (FINISHED games finished on the 10,000-game store, after minus
+before), and with ``--import`` importing bench_export's backup of 10,000 games.
+Target: < 20 M instructions a page at 30,000 games (about 10 M is a frame a player feels on
+a Pi 3)."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
+import subprocess
+import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import bench_history
 from bench_history import make_app
-from common import emit, summary
+from common import ROOT, emit, scratch_dir, summary
 
 GAMES = 10_000
 RUNS = 11
+SIZES = tuple(int(n) for n in os.environ.get("BENCH_STATS_SIZES", "10000,30000").split(","))
+TARGET = 20_000_000
+FINISHED = 20
+PAGES = ("all", "citadels", "characters", "scores")
 NAMES = ("Mina", "Joon", "Sora", "Hana", "Alexandra-Catherine", "김민준", "이서연", "박지호",
          "Tom", "Lucía", "Ben", "Chloé", "Dae-ho", "최유나", "Oliver", "Emma", "Ravi", "정하늘",
          "Noah", "Yuki")
@@ -145,6 +164,186 @@ def main() -> None:
          **results)
 
 
+# --- instructions (--instructions) ------------------------------------------------------------
+
+def on_tree(tree: str) -> None:
+    """(In a child process) the app's modules read from ``tree`` (the code before, or this)."""
+    sys.path.insert(0, tree)
+
+
+def child_app(data: str):
+    from dataclasses import replace
+
+    from ui.compose import build_app
+    from ui.config import load_config
+
+    config = replace(load_config(Path(data) / "none.toml"), data_dir=Path(data), language="en")
+    return build_app(config, headless=True, env={"COMPANION_HW": "mock"})
+
+
+def fill_child(tree: str, data: str, games: str) -> None:
+    """(A child) the store in ``data`` filled with ``games`` games by ``tree``'s code."""
+    on_tree(tree)
+    from storage.store import Store
+
+    store = Store(Path(data) / "companion.sqlite3")
+    fill(store, int(games))
+    store.close()
+
+
+def page_child(tree: str, data: str, page: str) -> None:
+    """(A child) the app on ``data``, Home drawn, then ``page``'s first frame ("home": none;
+    "all", "citadels": Statistics pushed; "characters", "scores": the tab tapped from All)."""
+    on_tree(tree)
+    app = child_app(data)
+    app.finish_idle_work()
+    from ui.screens.stats import StatsScreen
+
+    app.render()
+    if page != "home":
+        app.push(StatsScreen(app, "citadels" if page == "citadels" else None))
+        app.render()
+        if page in ("characters", "scores"):
+            app.top.show_view(page)
+            app.render()
+    app.close()
+
+
+def read_child(tree: str, data: str, page: str) -> None:
+    """(A child) the store opened, then only what ``page`` reads from it (storage/stats.py and
+    the kinds stored; "none": nothing), without the app or drawing."""
+    on_tree(tree)
+    from storage import stats
+    from storage.store import Store
+    from ui import registry
+    from ui.screens.game_filter import kinds_of, stored_kinds
+
+    store = Store(Path(data) / "companion.sqlite3")
+    if page in ("all", "citadels"):
+        stats.players(store, ("citadels", "citadels-score") if page == "citadels" else None)
+    elif page == "characters":
+        stats.characters(store)
+    elif page == "scores":
+        for entry in registry.games():
+            stats.distribution(store, kinds_of(entry, stored_kinds(store)))
+    store.close()
+
+
+def finish_child(tree: str, data: str, games: str) -> None:
+    """(A child) ``games`` Troyes score sheets of four players finished (0: none)."""
+    on_tree(tree)
+    from storage.store import Store
+
+    store = Store(Path(data) / "companion.sqlite3")
+    for n in range(int(games)):
+        names = ["Mina", "Joon", "Sora", "Hana"]
+        session = store.create_session("troyes-score", {"players": [{"name": m} for m in names],
+                                                        "game_session": None}, n)
+        store.finish(session, {"game": "troyes", "winner": "Mina", "scores": {
+            "players": [{"name": m, "total": 40 - i, "breakdown": {}}
+                        for i, m in enumerate(names)], "winners": ["Mina"], "ranking": names}})
+    store.close()
+
+
+def tree_of(ref: str) -> str:
+    """The files of git ``ref`` in a scratch folder."""
+    folder = scratch_dir()
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    return folder
+
+
+def run_child(*args: str, counted: bool = True) -> int:
+    """A child process of this script (its instructions when ``counted``)."""
+    from bench_export import instructions
+
+    command = [sys.executable, __file__, *args]
+    if counted:
+        return instructions(command)
+    subprocess.run(command, check=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": ""})
+    return 0
+
+
+def copy_of(data: str) -> str:
+    """A copy of the data folder (a child that writes leaves the original as it was)."""
+    import shutil
+
+    folder = Path(scratch_dir()) / "data"
+    shutil.copytree(data, folder)
+    return str(folder)
+
+
+def measure_tree(tree: str) -> dict:
+    """Per size: each page's instructions (frame minus its peer), and per finished game."""
+    found: dict = {}
+    for games in SIZES:
+        data = str(Path(scratch_dir()) / "data")
+        run_child("--fill-child", tree, data, str(games), counted=False)
+        run_child("--page-child", tree, data, "home", counted=False)  # (opened once: migrated)
+        runs = {page: run_child("--page-child", tree, data, page) for page in ("home", *PAGES)}
+        reads = {page: run_child("--read-child", tree, data, page) for page in ("none", *PAGES)}
+        if games == SIZES[0]:
+            none, some = (run_child("--finish-child", tree, copy_of(data), str(n))
+                          for n in (0, FINISHED))
+            found["finish_game"] = (some - none) // FINISHED
+        found[games] = {page: runs[page] - runs["all" if page in ("characters", "scores")
+                                                  else "home"] for page in PAGES}
+        found[f"reads_{games}"] = {page: reads[page] - reads["none"] for page in PAGES}
+    return found
+
+
+def measure_import(tree: str) -> int:
+    """Instructions of ``companion import`` of bench_export's 10,000 small games."""
+    from bench_export import fill_child as export_fill
+    from bench_export import instructions
+
+    folder = Path(scratch_dir())
+    export_fill(str(folder / "data"), "small", "10000")
+    where = ["--config", str(folder / "none.toml")]
+    subprocess.run([sys.executable, "-m", "ui.cli", "export", "--format", "json", "--out",
+                    str(folder / "b.json"), "--data-dir", str(folder / "data"), *where],
+                   check=True, cwd=ROOT, capture_output=True)
+    return instructions([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]);"
+                         " from ui.cli import main; sys.argv[1:2] = []; sys.exit(main())", tree, "import",
+                         str(folder / "b.json"), "--data-dir", str(folder / "new"), *where])
+
+
+def main_instructions(with_import: bool) -> None:
+    before_ref = os.environ.get("BENCH_STATS_BEFORE", "main")
+    trees = {"before": tree_of(before_ref), "after": str(ROOT)}
+    with ThreadPoolExecutor(2) as pool:  # (one app a data folder; callgrind minds no load)
+        found = dict(zip(trees, pool.map(measure_tree, trees.values())))
+    pages = {f"{page}_{games}": {name: found[name][games][page] for name in trees}
+             for games in SIZES for page in PAGES}
+    reads = {f"{page}_{games}": {name: found[name][f"reads_{games}"][page] for name in trees}
+             for games in SIZES for page in PAGES}
+    frame, read = (max(table[f"{page}_{SIZES[-1]}"]["after"] for page in PAGES)
+                   for table in (pages, reads))
+    flat = {page: pages[f"{page}_{SIZES[-1]}"]["after"] - pages[f"{page}_{SIZES[0]}"]["after"]
+            for page in PAGES}
+    extra = {}
+    if with_import:
+        with ThreadPoolExecutor(2) as pool:
+            extra["import_10000_games"] = dict(zip(trees, pool.map(measure_import,
+                                                                   trees.values())))
+    emit("stats_instructions", before=before_ref, target=TARGET, frames=pages,
+         reads=reads, frame_growth_after=flat,
+         finish_game={name: found[name]["finish_game"] for name in trees}, **extra,
+         verdict=f"reads {'met' if read < TARGET else 'MISSED'}: each page's reads at"
+                 f" {SIZES[-1]:,} games {read / 1e6:.1f} M instructions at most"
+                 f" (< {TARGET / 1e6:.0f} M); whole frames {frame / 1e6:.1f} M at most,"
+                 f" growing {max(flat.values()) / 1e6:.1f} M at most from {SIZES[0]:,} games")
+
+
 if __name__ == "__main__":
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    main()
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    children = {"--fill-child": fill_child, "--page-child": page_child,
+                "--read-child": read_child, "--finish-child": finish_child}
+    if sys.argv[1:2] and sys.argv[1] in children:
+        children[sys.argv[1]](*sys.argv[2:])
+    elif "--instructions" in sys.argv[1:]:
+        main_instructions("--import" in sys.argv[1:])
+    else:
+        main()

@@ -32,6 +32,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from companion.rng import SCHEMES
 
+from . import aggregates
 from .json_stream import LIST, NotJson, Take, members, object_parts
 from .store import (INSERT_PLAYER_RESULT, PLAYERS_IN_ORDER, Store, _connect_read_only,
                     canonical_json, player_rows)
@@ -459,7 +460,8 @@ def restore(store: Store, backup: Backup) -> Imported:
     backup.header()
     with store.writing(links_checked=False) as db:  # (63,000 instructions a game)
         try:
-            added, already = _restore(db, backup)
+            with aggregates.rebuilt_after(db):  # Statistics' sums: once, not row by row
+                added, already = _restore(db, backup)
         except BaseException:
             if db.in_transaction:  # store.writing commits when its block ends well only
                 db.execute("ROLLBACK")

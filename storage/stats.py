@@ -1,5 +1,6 @@
 """Statistics: sums over the finished games' player rows (``player_results``, written by
-``record_finished``), never a game's result parsed again, so they stay quick at 10,000 games.
+``record_finished``), read from the sums storage/aggregates.py keeps of them, so no page
+reads every row (nor a game's result again): the same cost at 100 games as at 30,000.
 
 A player is the remembered player (``player_id``: a renamed player keeps their games, under
 their name now), else the name played. Each function takes ``games``, the kinds of session to
@@ -18,11 +19,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import aggregates
+
 RECENT = 10
 """Scores in a player's sparkline (the latest, oldest first)."""
 MAX_BUCKETS = 10
 """Bars of a score histogram, at most."""
 NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+FEW = 500
+"""Players still looked for by ``_latest`` that it names in its query (more: every row)."""
 
 
 class Recent(NamedTuple):
@@ -87,34 +92,25 @@ class ScoreDistribution(NamedTuple):
     winning_average: float | None
 
 
-def _kinds(games: tuple[str, ...] | None, column: str = "s.game") -> tuple[str, tuple]:
+def _kinds(games: tuple[str, ...] | None, column: str = "game") -> tuple[str, tuple]:
     """``<column> IN (…)`` and its arguments (``1``, true, for every kind)."""
     if games is None:
         return "1", ()
     return f"{column} IN ({','.join('?' * len(games))})", tuple(games)
 
 
-def _sessions(games: tuple[str, ...] | None) -> tuple[str, tuple]:
-    """A condition on ``r.session_id``: a session of ``games`` (``1``: any); read from the
-    index on (game, touched), never a session's row."""
-    if games is None:
-        return "1", ()
-    where, args = _kinds(games, "game")
-    return f"r.session_id IN (SELECT id FROM sessions WHERE {where})", args
-
-
 def players(store, games: tuple[str, ...] | None = None) -> list[PlayerStats]:
     """Every player of the finished games (of ``games``), the most games first (then wins,
     then name), each with the day of their latest game and their latest RECENT scores.
 
-    Summed by (player_id, name played) — the order of the table's indexes — then the names a
-    remembered player played under are added together here (a handful of rows)."""
-    where, args = _sessions(games)
+    Read from the sums by (kind, player_id, name played) that storage/aggregates.py keeps,
+    then the names a remembered player played under are added together here (a handful)."""
+    aggregates.ready(store)
+    where, args = _kinds(games)
     groups: dict[tuple, list[tuple]] = {}
     for row in store.query(
-            "SELECT r.player_id, r.name, COUNT(*), COUNT(r.score), IFNULL(SUM(r.won), 0),"
-            " IFNULL(SUM(r.score), 0), MAX(r.score) FROM player_results r"
-            f" WHERE {where} GROUP BY r.player_id, r.name", args):
+            "SELECT NULLIF(player_id, 0), name, SUM(games), SUM(scored), SUM(wins), SUM(total),"
+            f" MAX(best) FROM stats_players WHERE {where} GROUP BY player_id, name", args):
         groups.setdefault((row[0], None) if row[0] is not None else (None, row[1]),
                           []).append(row)
     names = dict(store.query("SELECT id, name FROM players"))
@@ -138,31 +134,57 @@ def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
     """Each player's latest game (``played_at``) and latest RECENT scores (oldest first), by
     (player_id, name if not remembered; ``scored``: how many scored games each has). The
     games are walked newest first a few at a time (the index on ``touched``), until every
-    player has been found: the players of a table show up in its latest games."""
-    where, args = _kinds(games, "game")
+    player has been found: the players of a table show up in its latest games. After the
+    first few games, only the rows of the players still missing are read."""
     last: dict[tuple, str] = {}
     recent: dict[tuple, list[Recent]] = {key: [] for key in scored}
     missing, before, chunk = set(scored), (1 << 62, 0), 64
     while missing:
-        rows = store.query(
+        newest, args = _newest(games, before, chunk)
+        only, named = (_only(missing) if len(missing) < min(len(scored), FEW) else ("1", ()))
+        rows = store.query(  # (a session without the players looked for: one row of NULLs)
             "SELECT s.touched, s.id, s.played_at, r.player_id,"
             " CASE WHEN r.player_id IS NULL THEN r.name END, r.score, r.won"
-            " FROM (SELECT id, touched, played_at FROM sessions"
-            f" WHERE (touched, id) < (?, ?) AND {where} ORDER BY touched DESC, id DESC"
-            " LIMIT ?) s JOIN player_results r ON r.session_id = s.id"
-            " ORDER BY s.touched DESC, s.id DESC, r.seat", (*before, *args, chunk))
+            f" FROM ({newest}) s LEFT JOIN player_results r ON r.session_id = s.id AND {only}"
+            " ORDER BY s.touched DESC, s.id DESC, r.seat", (*args, *named))
         if not rows:
             break
         for _, _, played_at, player_id, name, score, won in rows:
             key = (player_id, name)
+            if key == (None, None):
+                continue
             last.setdefault(key, played_at)
             scores = recent.setdefault(key, [])
             if score is not None and len(scores) < RECENT:
                 scores.append(Recent(score, bool(won)))
-        before, chunk = rows[-1][:2], chunk * 4
+        before, chunk = rows[-1][:2], chunk * 2
         missing = {key for key in missing
                    if key not in last or len(recent[key]) < min(RECENT, scored[key])}
     return last, {key: tuple(reversed(scores)) for key, scores in recent.items()}
+
+
+def _only(keys: set[tuple]) -> tuple[str, tuple]:
+    """A condition on ``r`` for the rows of the players ``keys`` (as ``_latest`` keys them:
+    remembered by id, else by name), and its arguments."""
+    ids = [player_id for player_id, _ in keys if player_id is not None]
+    names = [name for player_id, name in keys if player_id is None]
+    return (f"(r.player_id IN ({','.join('?' * len(ids))}) OR r.player_id IS NULL"
+            f" AND r.name IN ({','.join('?' * len(names))}))", (*ids, *names))
+
+
+def _newest(games: tuple[str, ...] | None, before: tuple[int, int], limit: int
+            ) -> tuple[str, tuple]:
+    """The ``limit`` sessions (of ``games``) played last before ``before`` (touched, id), and
+    its arguments: each kind read newest first down its own index on (game, touched), so a
+    filter never reads every session of its kinds."""
+    newest = ("SELECT id, touched, played_at FROM sessions WHERE {} (touched, id) < (?, ?)"
+              " ORDER BY touched DESC, id DESC LIMIT ?")
+    if games is None:
+        return newest.format(""), (*before, limit)
+    each = " UNION ALL ".join(f"SELECT * FROM ({newest.format('game = ? AND')})"
+                              for _ in games)
+    return (f"SELECT * FROM ({each}) ORDER BY touched DESC, id DESC LIMIT ?",
+            (*(arg for kind in games for arg in (kind, *before, limit)), limit))
 
 
 def _tag_group(kinds: tuple[str, ...] | None) -> str | None:
@@ -176,17 +198,16 @@ def _tag_group(kinds: tuple[str, ...] | None) -> str | None:
 
 def characters(store, games: tuple[str, ...] | None = None) -> list[CharacterStats]:
     """Every character held in the last round of a scored game (of ``games``), by edition,
-    then the most held first. Rows are grouped by the characters a player held together (a
+    then the most held first. Read from the sums by the characters a player held together (a
     handful of distinct sets), then each set's counts are added to each of its characters."""
+    aggregates.ready(store)
     where, args = _kinds(games)
-    group = _tag_group(games)
+    by_edition = _tag_group(games) is not None  # (its field: aggregates.TAG_FIELD)
     held: dict[tuple, list[int]] = {}
     for edition, together, count, wins in store.query(
-            "SELECT json_extract(s.config, ?), r.characters, COUNT(*), SUM(r.won)"
-            " FROM player_results r JOIN sessions s ON s.id = r.session_id"
-            f" WHERE r.characters != '' AND r.won IS NOT NULL AND {where} GROUP BY 1, 2",
-            (f"$.{group}" if group else "$.none", *args)):
-        edition = edition if isinstance(edition, str) else None
+            "SELECT edition, characters, SUM(players), SUM(wins) FROM stats_characters"
+            f" WHERE {where} GROUP BY 1, 2", args):
+        edition = edition if by_edition and isinstance(edition, str) else None
         for character in together.split():
             sums = held.setdefault((edition, character), [0, 0])
             sums[0] += count
@@ -200,17 +221,14 @@ def distribution(store, games: tuple[str, ...] | None) -> ScoreDistribution | No
     """The final scores of the scored games of ``games`` (one game's kinds: scores of
     different games do not compare), in at most MAX_BUCKETS equal buckets; None when no game
     was scored."""
+    aggregates.ready(store)
     where, args = _kinds(games)
-    rows = store.query(
-        "SELECT r.score, COUNT(*), SUM(r.won) FROM player_results r"
-        f" JOIN sessions s ON s.id = r.session_id WHERE r.score IS NOT NULL AND {where}"
-        " GROUP BY r.score ORDER BY r.score", args)
+    rows = store.query("SELECT score, SUM(players), SUM(wins) FROM stats_scores"
+                       f" WHERE {where} GROUP BY score ORDER BY score", args)
     if not rows:
         return None
     (scored_games,), = store.query(
-        "SELECT COUNT(DISTINCT r.session_id) FROM player_results r"
-        " JOIN sessions s ON s.id = r.session_id"
-        f" WHERE r.score IS NOT NULL AND {where}", args)
+        f"SELECT IFNULL(SUM(games), 0) FROM stats_scored_games WHERE {where}", args)
     lowest, highest = rows[0][0], rows[-1][0]
     scores = sum(count for _, count, _ in rows)
     winning = [(score, wins) for score, _, wins in rows if wins]

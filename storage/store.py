@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
+from . import aggregates
 from .json_stream import STRICT
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"  # UTC, to the millisecond
 
 _SCHEMA = """
@@ -85,6 +86,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX player_results_stats ON player_results (player_id, name, score, won)",
         "CREATE INDEX player_results_by_name ON player_results (name)",
         lambda db: record_finished(db, "finished_at IS NOT NULL")),
+    # 5: Statistics' sums over the player rows (storage/aggregates.py; kept by triggers each
+    # connection makes), so no Statistics page reads every row; filled from the rows there are.
+    5: (aggregates.create,),
 }
 """The steps that take a database from the version before to this one: SQL statements, or
 functions given the connection (inside the same transaction)."""
@@ -301,6 +305,8 @@ class Store:
         self._file = self._file_id()
         self.unsaved_frames = False  # steps committed to the WAL since the last checkpoint
         self._migrate()
+        if not read_only:
+            aggregates.keep(self._db)
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None)
@@ -341,6 +347,7 @@ class Store:
                 copy.close()
             self._db.close()
             self._db = self._connect()
+            aggregates.keep(self._db)
         except (OSError, sqlite3.Error) as exc:
             log.error("the database cannot be put back: %s", exc)
             raise SaveFailed("gone", str(exc)) from exc
@@ -630,7 +637,10 @@ class Store:
 
     def kinds(self) -> tuple[str, ...]:
         """Every kind of session stored (``citadels``, ``troyes-score``…)."""
-        return tuple(k for (k,) in self._db.execute("SELECT DISTINCT game FROM sessions"))
+        return tuple(k for (k,) in self._db.execute(  # (one seek a kind, not a scan)
+            "WITH RECURSIVE k(game) AS (SELECT MIN(game) FROM sessions UNION ALL"
+            " SELECT (SELECT MIN(game) FROM sessions WHERE game > k.game) FROM k"
+            " WHERE k.game IS NOT NULL) SELECT game FROM k WHERE game IS NOT NULL"))
 
     def row(self, session_id: int) -> StoredGame | None:
         found = self._listed("WHERE id = ?", (session_id,), 1)
