@@ -22,19 +22,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from bench_startup import MINIMAL  # (it reads its standard input, here empty, and ends)
 from common import ROOT, emit, scratch_dir
 
 BUTTONS = ("citadels", "troyes", "tiletum", "history", "settings")
 GOAL = 10_000_000
-MINIMAL = """
-import os
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame
-pygame.display.init()
-pygame.display.set_mode((800, 480))
-pygame.display.flip()
-os._exit(0)
-"""
 
 
 def child(data: str, mode: str, button: str) -> None:
@@ -61,7 +53,7 @@ def counted(args: list[str]) -> int:
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "COMPANION_HW": "mock"}
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                            sys.executable, *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env)
+                          env=env, stdin=subprocess.DEVNULL)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not found:
         raise RuntimeError(f"callgrind on {args[:3]}: {done.stderr[-800:]}")
