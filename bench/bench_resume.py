@@ -9,6 +9,12 @@ A child that only reads the decisions is measured too and taken off; a replay is
 first time in its process (``first``: a restart's, data files read on the way) and the next
 time (``instructions``, ``per_decision``: the replay alone). Run from an older tree (no trusted
 replay there), it measures the code before: its ``trusted`` is null.
+
+``from_store``: a resume as the app makes it, from a database: the whole log read and replayed
+(``whole``) against its snapshot read and the decisions stored after it applied (``snapshot``,
+kept ``SNAPSHOT_EVERY - 1`` decisions before the end: the most a resume replays), each less a
+process that only opens the store and imports the game's rules. Games: the long Citadels cuts,
+a 10-round 8-player Citadels game (as long as games at a table get), Troyes and Tiletum.
 """
 
 from __future__ import annotations
@@ -86,6 +92,63 @@ def measure(stored: dict, trusted_exists: bool) -> dict:
     return out
 
 
+def store_child(path: str, mode: str) -> None:
+    """(In a process of its own) open the store at ``path`` and, by ``mode``, resume its game
+    from the whole log ("whole"), from its snapshot ("snapshot") or not ("open")."""
+    from companion.games import rules_for
+    from companion.timeline import Timeline
+    from storage.store import Store
+
+    store = Store(path)
+    game = store.query("SELECT game FROM sessions")[0][0]
+    rules = rules_for(game)
+    if mode == "whole":
+        Timeline(rules, store.load(1))
+    elif mode == "snapshot":
+        session = store.load(1, resume=True)
+        assert session.snapshot is not None, "no snapshot was read"
+        Timeline.resumed(rules, session.snapshot, session)
+
+
+def measure_store(stored: dict) -> dict:
+    """Instructions of a resume from a database, whole and from the snapshot."""
+    from companion.games import rules_for
+    from companion.session import Session
+    from companion.timeline import Timeline
+    from storage import snapshots
+    from storage.store import Store
+    from ui.screens.session_controller import SNAPSHOT_EVERY
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "resume.sqlite3")
+        store = Store(path)
+        decisions = stored["decisions"]
+        session = store.append_all(store.create_session(stored["game"], stored["config"],
+                                                        stored["seed"]), decisions)
+        rows = len(decisions) - (SNAPSHOT_EVERY - 1)
+        taken = Timeline(rules_for(stored["game"]), Session(
+            stored["game"], stored["config"], stored["seed"], tuple(decisions[:rows])))
+        data = snapshots.encode(taken.snapshot(rows), stored["game"], stored["seed"])
+        store.keep_snapshot(session.id, rows, data)
+        store.close()
+
+        def count(mode: str) -> int:
+            return instructions([sys.executable, __file__, "--store-child", path, mode])
+        opened = count("open")
+        return {"decisions": len(decisions), "snapshot_bytes": len(data),
+                "whole": count("whole") - opened, "snapshot": count("snapshot") - opened}
+
+
+def judge_store(results: dict) -> str:
+    """One line: the costliest resume from a snapshot against the goal."""
+    worst = max(results, key=lambda name: results[name]["snapshot"])
+    spent = results[worst]["snapshot"]
+    met = [name for name in results if results[name]["snapshot"] < BUDGET]
+    return (f"resume from a snapshot: {'meets' if spent < BUDGET else 'MISSES'} < "
+            f"{BUDGET / 1e6:.0f} M (the most: {worst}, {spent / 1e6:.1f} M; "
+            f"met by {', '.join(met) or 'none'})")
+
+
 def judge(longest: dict) -> str:
     """One line: the longest game's resume, trusted and checked, against the goal."""
     said = [f"{mode} {longest[mode]['first'] / 1e6:,.0f} M instructions "
@@ -103,14 +166,32 @@ def main() -> None:
 
     os.environ["PYTHONHASHSEED"] = "0"  # the children's set and dict orders, run to run
     trusted_exists = "checked" in inspect.signature(Session.replay).parameters
-    results = {name: measure(stored, trusted_exists) for name, stored in stored_games().items()}
+    games = stored_games()
+    results = {name: measure(stored, trusted_exists) for name, stored in games.items()}
     verdict = judge(results[f"citadels_{SIZES[-1]}"])
-    emit("resume", replay=results, verdict=verdict)
+    from_store = {}
+    if "resume" in inspect.signature(store_load()).parameters:
+        table = long_session(8, 1, 10)  # ten rounds: as long as a game at a table
+        games["citadels_10_rounds"] = {"game": "citadels", "config": table.config,
+                                       "seed": table.seed, "decisions": list(table.decisions)}
+        from_store = {name: measure_store(stored) for name, stored in games.items()}
+    store_verdict = judge_store(from_store) if from_store else "no snapshots in this tree"
+    emit("resume", replay=results, verdict=verdict, from_store=from_store,
+         store_verdict=store_verdict)
     print(verdict)
+    print(store_verdict)
+
+
+def store_load():
+    """``Store.load`` of this tree (an older one has no ``resume``)."""
+    from storage.store import Store
+    return Store.load
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         child(*sys.argv[2:5])
+    elif sys.argv[1:2] == ["--store-child"]:
+        store_child(*sys.argv[2:4])
     else:
         main()

@@ -53,6 +53,13 @@ class Session:
     decisions: tuple[Decision, ...] = ()
     id: int | None = field(default=None, compare=False)
     rng: int = SCHEME  # the randomness scheme it was made with (companion/rng.py)
+    unread: int = 0  # stored decisions before ``decisions`` not read (a resume from a snapshot)
+    snapshot: Any = field(default=None, compare=False, repr=False)  # timeline.Snapshot read
+
+    @property
+    def rows(self) -> int:
+        """The decisions stored, undo markers included (read or not)."""
+        return self.unread + len(self.decisions)
 
     def with_decision(self, decision: Decision) -> "Session":
         """This session with one more confirmed decision."""
@@ -67,7 +74,13 @@ class Session:
     @property
     def can_undo(self) -> bool:
         """Whether a decision stands that an undo would take back."""
-        return bool(effective(self.decisions))
+        return bool(effective(self._whole()))
+
+    def _whole(self) -> tuple[Decision, ...]:
+        """Every stored decision; ValueError if some were not read."""
+        if self.unread:
+            raise ValueError(f"session {self.id}: {self.unread} decisions were not read")
+        return self.decisions
 
     def replay(self, rules: Rules, checked: bool = False) -> Any:
         """Rebuild the current state by applying every standing decision to the initial state
@@ -80,7 +93,7 @@ class Session:
                                   code="session.wrong_game", game=self.game)
         state = rules.initial(self.config, Seed(self.seed, self.rng))
         apply, decode = applier(rules, checked), rules.decode
-        for data in effective(self.decisions):
+        for data in effective(self._whole()):
             state = apply(state, decode(data))
         return state
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"  # UTC, to the millisecond
 
 _SCHEMA = """
@@ -89,6 +89,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # 5: Statistics' sums over the player rows (storage/aggregates.py; kept by triggers each
     # connection makes), so no Statistics page reads every row; filled from the rows there are.
     5: (aggregates.create,),
+    # 6: a kept game's timeline end (storage/snapshots.py), so a resume replays only the
+    # decisions stored after it; ``last``: the payload of its last decision, a snapshot whose
+    # log no longer ends so there is not used. A cache: removed when the game is finished.
+    6: ("CREATE TABLE IF NOT EXISTS snapshots ("
+        " session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,"
+        " rows INTEGER NOT NULL, last TEXT NOT NULL, data BLOB NOT NULL)",),
 }
 """The steps that take a database from the version before to this one: SQL statements, or
 functions given the connection (inside the same transaction)."""
@@ -506,7 +512,7 @@ class Store:
             raise StoreError("session has no id: create it through the store first")
         updated = session.with_decisions(decisions)
         with self.writing() as db:
-            for seq, decision in enumerate(decisions, len(session.decisions)):
+            for seq, decision in enumerate(decisions, session.rows):
                 db.execute("INSERT INTO decisions (session_id, seq, payload) VALUES (?, ?, ?)",
                            (session.id, seq, canonical_json(decision)))
             if progress is not None:
@@ -515,9 +521,10 @@ class Store:
             self._touch(db, session.id)
         return updated
 
-    def load(self, session_id: int) -> Session:
-        """The stored session with all its decisions, in order. StoreError if there is none;
-        DamagedSession if its rows cannot be read."""
+    def load(self, session_id: int, resume: bool = False) -> Session:
+        """The stored session with all its decisions, in order. ``resume``: from its snapshot
+        when it has one that can be used (``Session.snapshot``), only the decisions after it.
+        StoreError if there is none; DamagedSession if its rows cannot be read."""
         from companion.session import Session
 
         reason = "config"
@@ -531,12 +538,13 @@ class Store:
             config = _json(row[1])
             if not isinstance(config, dict):
                 raise ValueError("config is not an object")
+            unread, snapshot = self._snapshot(session_id, row[0], row[2]) if resume else (0, None)
             reason = "decisions"
             decisions = tuple(
                 _json(payload)
                 for (payload,) in self._db.execute(
-                    "SELECT payload FROM decisions WHERE session_id = ? ORDER BY seq",
-                    (session_id,))
+                    "SELECT payload FROM decisions WHERE session_id = ? AND seq >= ?"
+                    " ORDER BY seq", (session_id, unread))
             )
             if not all(isinstance(d, dict) for d in decisions):
                 raise ValueError("a decision is not an object")
@@ -545,7 +553,35 @@ class Store:
                       type(exc).__name__)
             raise DamagedSession(session_id, reason) from None
         return Session(game=row[0], config=config, seed=row[2], decisions=decisions,
-                       id=session_id, rng=row[3])
+                       id=session_id, rng=row[3], unread=unread, snapshot=snapshot)
+
+    def _snapshot(self, session_id: int, game: str, seed: int) -> tuple[int, Any]:
+        """(the rows it covers, the snapshot) of a session whose log still ends as when it was
+        taken; (0, None) when there is none that can be used (said in the log)."""
+        from . import snapshots  # deferred: pickle and hashlib, for a resume only
+
+        try:
+            row = self._db.execute(
+                "SELECT s.rows, s.data FROM snapshots s JOIN decisions d ON d.session_id ="
+                " s.session_id AND d.seq = s.rows - 1 AND d.payload = s.last"
+                " WHERE s.session_id = ?", (session_id,)).fetchone()
+            if row is None:
+                return 0, None
+            snapshot = snapshots.decode(row[1], game, seed)
+        except (sqlite3.DatabaseError, snapshots.Unusable) as exc:
+            log.warning("session %s: snapshot not used (%s)", session_id, exc)
+            return 0, None
+        return row[0], snapshot
+
+    def keep_snapshot(self, session_id: int, rows: int, data: bytes) -> None:
+        """Keep ``data`` (storage/snapshots.py) as the snapshot of a kept game's first ``rows``
+        stored decisions (a finished game keeps none). SaveFailed: not kept."""
+        with self.writing() as db:
+            db.execute("INSERT OR REPLACE INTO snapshots (session_id, rows, last, data)"
+                       " SELECT d.session_id, ?, d.payload, ? FROM decisions d"
+                       " JOIN sessions s ON s.id = d.session_id AND s.finished_at IS NULL"
+                       " WHERE d.session_id = ? AND d.seq = ?",
+                       (rows, data, session_id, rows - 1))
 
     def unfinished(self) -> list[Session]:
         """Sessions not yet finished that can be read, most recently played first."""
@@ -566,6 +602,7 @@ class Store:
         with self.writing() as db:
             db.execute("UPDATE sessions SET finished_at = " + NOW + ", result = ? WHERE id = ?",
                        (canonical_json(result), session_id))
+            db.execute("DELETE FROM snapshots WHERE session_id = ?", (session_id,))
             record_finished(db, "id = ?", (session_id,))
             self._touch(db, session_id)
             if drop is not None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from test_stats import scores_json
 
 from storage import aggregates, history_file, stats
-from storage.store import Store
+from storage.store import SCHEMA_VERSION, Store
 
 NAMES = ("Ann", "ann", "Bo", "Cy", "Dee")  # "ann": another name played, the same player
 CHARACTERS = ("king", "thief", "bishop")
@@ -326,7 +326,7 @@ def test_a_version_4_database_gets_its_sums(played):
     db.commit()
     db.close()
     store = Store(path)
-    assert store.query("PRAGMA user_version") == [(5,)]
+    assert store.query("PRAGMA user_version") == [(SCHEMA_VERSION,)]
     assert aggregates._sound(store)
     assert_sums_kept(store)
     assert shown(store) == expected

@@ -76,7 +76,7 @@ def open_kept(app, row) -> bool:
             ask_delete(app, row)
         return False
     try:
-        session = app.store.load(row.session_id)
+        session = app.store.load(row.session_id, resume=True)
         app.pop_to("home")
         registry.resolve(registry.entry_for_session(row.game).openers[row.game])(app, session)
     except (DamagedSession, RuleError, StoreError, KeyError, TypeError, ValueError) as exc:

@@ -5,21 +5,28 @@ Screens get views (``view(seat)``; ``seat=None`` is what the whole table may see
 decisions and the outcome, never the state. Every confirmed decision is stored (committed) before
 the state moves on; an undo is stored as a marker, so a restart rebuilds exactly what the table
 saw. The states already passed through are kept (companion/timeline.py): an undo replays none
-of the game.
+of the game. A kept game's timeline end is stored beside its log now and then, when nobody waits
+(a snapshot, storage/snapshots.py): a resume replays only the decisions stored after it.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from companion.names import drawable
 from companion.rng import SCHEME, Seed
 from companion.rules import Outcome, Rules
 from companion.session import UNDO, Session, effective
-from companion.timeline import Timeline
+from companion.timeline import Timeline, Unread
+from storage import snapshots
+from storage.store import SaveFailed
 
 log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 8
+"""Decisions stored between two snapshots: a resume replays fewer than these."""
 
 
 def table_names(app, players: int) -> list[str]:
@@ -69,10 +76,55 @@ class SessionController(SeatNames):
         from a backup, whose decisions no rules checked); a kept game's were checked as they
         were played, on this device: its replay trusts them."""
         self.app, self.session = app, session
-        self._timeline = Timeline(self.rules, session, checked=checked)  # the one replay
+        self._timeline = self._resumed() if session.snapshot is not None else Timeline(
+            self.rules, session, checked=checked)  # the one replay
         self._views: dict[int | None, Any] = {}
         self._legal: tuple | None = None
         self._offered: frozenset[type] | None = None
+        self._snapshot_rows = self.session.unread  # the rows the stored snapshot covers
+        self._snapshot_asked = False
+        self._snapshot_if_due()
+
+    def _resumed(self) -> Timeline:
+        """The timeline from the session's snapshot and the decisions stored after it; if that
+        fails, from the whole log replayed."""
+        try:
+            timeline = Timeline.resumed(self.rules, self.session.snapshot, self.session)
+        except Exception as exc:  # a cache must never cost a game: the log is the truth
+            log.warning("session %s: snapshot not used (%s)", self.session.id,
+                        type(exc).__name__)
+            return self._read_whole()
+        self.session = replace(self.session, snapshot=None)
+        return timeline
+
+    def _read_whole(self) -> Timeline:
+        """Read the whole log and replay it (a resumed timeline does not reach back far
+        enough)."""
+        log.info("session %s: whole log read", self.session.id)
+        self.session = self.app.store.load(self.session.id)
+        return Timeline(self.rules, self.session)
+
+    def _snapshot_if_due(self) -> None:
+        """Once ``SNAPSHOT_EVERY`` decisions were stored since the stored snapshot (or a resume
+        replayed as many), store one when nobody waits."""
+        if (not self._snapshot_asked and self.session.id is not None
+                and self.session.rows - self._snapshot_rows >= SNAPSHOT_EVERY):
+            self._snapshot_asked = True
+            self.app.when_idle(self._keep_snapshot)
+
+    def _keep_snapshot(self) -> None:
+        """Store the timeline's end as the session's snapshot (a cache: when it cannot be
+        stored, the next resume replays more)."""
+        self._snapshot_asked = False
+        rows = self.session.rows
+        data = snapshots.encode(self._timeline.snapshot(rows), self.session.game,
+                                self.session.seed)
+        try:
+            self.app.store.keep_snapshot(self.session.id, rows, data)
+        except SaveFailed as exc:
+            log.warning("session %s: snapshot not stored (%s)", self.session.id, exc.reason)
+            return
+        self._snapshot_rows = rows
 
     @classmethod
     def create(cls, app, config: dict[str, Any]):
@@ -131,9 +183,10 @@ class SessionController(SeatNames):
         new = self.rules.apply(self._state, decision)
         self.session = self.app.store.append(self.session, self.rules.encode(decision),
                                              self.rules.progress(new))
-        log.info("session %s: decision %d stored", self.session.id, len(self.session.decisions))
+        log.info("session %s: decision %d stored", self.session.id, self.session.rows)
         self._timeline.extend(self.session.decisions[-1], new)
         self._forget_views()
+        self._snapshot_if_due()
 
     def undoable(self, stored: dict[str, Any]) -> bool:
         """Whether the stored decision ``stored`` may be taken back at the table (all may,
@@ -142,7 +195,9 @@ class SessionController(SeatNames):
 
     @property
     def standing(self) -> tuple:
-        """The standing decisions (stored forms): ``effective(session.decisions)``, as kept."""
+        """The standing decisions (stored forms): ``effective(session.decisions)``, as kept;
+        after a resume from a snapshot, the last of them (at least ``timeline.KEPT - 1`` times
+        ``timeline.EVERY``)."""
         return tuple(self._timeline.standing)
 
     def split_looks(self) -> tuple[tuple, tuple]:
@@ -152,6 +207,9 @@ class SessionController(SeatNames):
         end = len(standing)
         while end and self.look_type and standing[end - 1]["type"] == self.look_type:
             end -= 1
+        if end == 0 and self._timeline.first:  # only looks held: the step is further back
+            self._timeline = self._read_whole()
+            return self.split_looks()
         return standing[:end], standing[end:]
 
     @property
@@ -171,11 +229,16 @@ class SessionController(SeatNames):
         log.info("session %s: undo stored", self.session.id)
         self._timeline = timeline
         self._forget_views()
+        self._snapshot_if_due()
 
     def state_before(self, k: int = 1):
         """The state before the last ``k`` standing decisions (for an undo's preview), from the
         kept checkpoints."""
-        return self._timeline.before(k)
+        try:
+            return self._timeline.before(k)
+        except Unread:
+            self._timeline = self._read_whole()
+            return self._timeline.before(k)
 
     def undo_markers(self) -> list[dict[str, Any]]:
         """Undo markers for the looks made since the last step and for the step, then those

@@ -3,7 +3,6 @@ or Undo. Nothing is taken back until Undo is tapped; OK keeps the step."""
 
 from __future__ import annotations
 
-from companion.session import effective
 from companion.tiletum.game import (Begin, Bonus, FestivalScore, Gold, King, Reveal, Take,
                                    TurnOrder)
 
@@ -17,7 +16,7 @@ def last_decision(controller: TiletumController):
     """The decision an undo would take back (None: nothing to take back)."""
     if not controller.can_undo:
         return None
-    return controller.rules.decode(effective(controller.session.decisions)[-1])
+    return controller.rules.decode(controller.standing[-1])
 
 
 def describe(screen: Screen, controller: TiletumController, decision) -> str:
