@@ -25,9 +25,16 @@ def peak_rss_mb(language: str) -> float:
     return usage.ru_maxrss / 1024  # kilobytes on Linux
 
 
+TARGET_MB = 80
+
+
 def main() -> None:
-    emit("peak_rss", target_mb=80,
-         **{f"tour_{language}_mb": round(peak_rss_mb(language), 1) for language in ("en", "ko")})
+    peaks = {f"tour_{language}_mb": round(peak_rss_mb(language), 1) for language in ("en", "ko")}
+    met = "meets" if max(peaks.values()) < TARGET_MB else "MISSES"
+    verdict = (f"peak memory touring every screen: {met} < {TARGET_MB} MB "
+               f"(en {peaks['tour_en_mb']}, ko {peaks['tour_ko_mb']} MB)")
+    emit("peak_rss", target_mb=TARGET_MB, verdict=verdict, **peaks)
+    print(verdict)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ replay there), it measures the code before: its ``trusted`` is null.
 ``from_store``: a resume as the app makes it, from a database: the whole log read and replayed
 (``whole``) against its snapshot read and the decisions stored after it applied (``snapshot``,
 kept ``SNAPSHOT_EVERY - 1`` decisions before the end: the most a resume replays), each less a
-process that only opens the store and imports the game's rules. Games: the long Citadels cuts,
+process that only opens the store, imports the game's rules and makes its initial state (the
+game's data files read: what any resume of the game pays, whatever its length); the project
+compiled first (``compileall``), as installed. Games: the long Citadels cuts,
 a 10-round 8-player Citadels game (as long as games at a table get), Troyes and Tiletum.
 """
 
@@ -22,14 +24,16 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import subprocess
 import sys
 import tempfile
 
 from bench_export import instructions
 from bench_game import long_session
-from common import emit
+from common import ROOT, emit
 
 SIZES = (1_000, 10_000)
+STARTUP_LENGTHS = (100, 1_000, 10_000)  # decisions of the Citadels game kept at start-up
 ROUNDS = 140  # an 8-player round is about 77 decisions: 140 reach 10,000
 BUDGET = 10_000_000  # instructions: a frame a player can feel on a Pi 3 (issue 39's goal)
 
@@ -99,9 +103,12 @@ def store_child(path: str, mode: str) -> None:
     from companion.timeline import Timeline
     from storage.store import Store
 
+    from companion.rng import Seed
+
     store = Store(path)
-    game = store.query("SELECT game FROM sessions")[0][0]
+    game, config, seed = store.query("SELECT game, config, seed FROM sessions")[0]
     rules = rules_for(game)
+    rules.initial(json.loads(config), Seed(seed))  # the game's data files: any resume reads them
     if mode == "whole":
         Timeline(rules, store.load(1))
     elif mode == "snapshot":
@@ -112,31 +119,68 @@ def store_child(path: str, mode: str) -> None:
 
 def measure_store(stored: dict) -> dict:
     """Instructions of a resume from a database, whole and from the snapshot."""
+    from ui.screens.session_controller import SNAPSHOT_EVERY
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "resume.sqlite3")
+        keep_with_snapshot(path, stored, len(stored["decisions"]) - (SNAPSHOT_EVERY - 1))
+
+        def count(mode: str) -> int:
+            return instructions([sys.executable, __file__, "--store-child", path, mode])
+        opened = count("open")
+        return {"decisions": len(stored["decisions"]), "whole": count("whole") - opened,
+                "snapshot": count("snapshot") - opened}
+
+
+def startup_child(data: str) -> None:
+    """(In a process of its own) start the app on ``data`` as a device does and show its first
+    frame: the game kept there, resumed."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from ui.compose import build_app
+    from ui.config import load_config
+
+    config = replace(load_config(Path(data) / "none.toml"), data_dir=Path(data), language="en")
+    app = build_app(config, headless=True, env={"COMPANION_HW": "mock"})
+    assert app.top.name != "home", "the kept game was not resumed"
+    app.render()
+    os._exit(0)  # no teardown: it is not start-up's
+
+
+def measure_startup(stored: dict, lengths: tuple[int, ...]) -> dict:
+    """Start-up to the first frame with the game ``stored`` kept, cut at each of ``lengths``
+    decisions, its snapshot ``SNAPSHOT_EVERY - 1`` decisions before the end (as the app keeps
+    them)."""
+    from ui.screens.session_controller import SNAPSHOT_EVERY
+
+    counts = {}
+    for length in lengths:
+        with tempfile.TemporaryDirectory() as data:
+            keep_with_snapshot(os.path.join(data, "companion.sqlite3"),
+                               {**stored, "decisions": stored["decisions"][:length]},
+                               max(0, length - (SNAPSHOT_EVERY - 1)))
+            counts[length] = instructions([sys.executable, __file__, "--startup-child", data])
+    return counts
+
+
+def keep_with_snapshot(path: str, stored: dict, rows: int) -> None:
+    """A database at ``path`` keeping the game ``stored``, with a snapshot of its first
+    ``rows`` decisions (none for 0)."""
     from companion.games import rules_for
     from companion.session import Session
     from companion.timeline import Timeline
     from storage import snapshots
     from storage.store import Store
-    from ui.screens.session_controller import SNAPSHOT_EVERY
 
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "resume.sqlite3")
-        store = Store(path)
-        decisions = stored["decisions"]
-        session = store.append_all(store.create_session(stored["game"], stored["config"],
-                                                        stored["seed"]), decisions)
-        rows = len(decisions) - (SNAPSHOT_EVERY - 1)
-        taken = Timeline(rules_for(stored["game"]), Session(
-            stored["game"], stored["config"], stored["seed"], tuple(decisions[:rows])))
-        data = snapshots.encode(taken.snapshot(rows), stored["game"], stored["seed"])
-        store.keep_snapshot(session.id, rows, data)
-        store.close()
-
-        def count(mode: str) -> int:
-            return instructions([sys.executable, __file__, "--store-child", path, mode])
-        opened = count("open")
-        return {"decisions": len(decisions), "snapshot_bytes": len(data),
-                "whole": count("whole") - opened, "snapshot": count("snapshot") - opened}
+    store = Store(path)
+    game, seed, decisions = stored["game"], stored["seed"], stored["decisions"]
+    session = store.append_all(store.create_session(game, stored["config"], seed), decisions)
+    if rows:
+        taken = Timeline(rules_for(game), Session(game, stored["config"], seed,
+                                                  tuple(decisions[:rows])))
+        store.keep_snapshot(session.id, rows, snapshots.encode(taken.snapshot(rows), game, seed))
+    store.close()
 
 
 def judge_store(results: dict) -> str:
@@ -166,6 +210,8 @@ def main() -> None:
 
     os.environ["PYTHONHASHSEED"] = "0"  # the children's set and dict orders, run to run
     trusted_exists = "checked" in inspect.signature(Session.replay).parameters
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "companion", "ui", "hw", "storage"],
+                   cwd=ROOT, check=True)  # as pip leaves them: no child compiles a module
     games = stored_games()
     results = {name: measure(stored, trusted_exists) for name, stored in games.items()}
     verdict = judge(results[f"citadels_{SIZES[-1]}"])
@@ -175,11 +221,27 @@ def main() -> None:
         games["citadels_10_rounds"] = {"game": "citadels", "config": table.config,
                                        "seed": table.seed, "decisions": list(table.decisions)}
         from_store = {name: measure_store(stored) for name, stored in games.items()}
+        citadels = games[f"citadels_{SIZES[-1]}"]
+        names = [f"Player {seat}" for seat in range(1, citadels["config"]["players"] + 1)]
+        startup = measure_startup({**citadels, "config": {**citadels["config"], "names": names}},
+                                  STARTUP_LENGTHS)
     store_verdict = judge_store(from_store) if from_store else "no snapshots in this tree"
+    startup_verdict = judge_startup(startup) if from_store else "no snapshots in this tree"
     emit("resume", replay=results, verdict=verdict, from_store=from_store,
-         store_verdict=store_verdict)
+         store_verdict=store_verdict, startup_kept=startup, startup_verdict=startup_verdict)
     print(verdict)
     print(store_verdict)
+    print(startup_verdict)
+
+
+def judge_startup(counts: dict) -> str:
+    """One line: start-up with the longest game kept against the shortest (both in a round's
+    calling: the same screen)."""
+    short, long = counts[min(counts)], counts[max(counts)]
+    return (f"start-up with a {max(counts):,}-decision Citadels game kept: {long / 1e6:.0f} M "
+            f"instructions, {long / short:.2f}x a {min(counts)}-decision one "
+            f"({'meets' if long < short + BUDGET else 'MISSES'} the same, within "
+            f"{BUDGET / 1e6:.0f} M)")
 
 
 def store_load():
@@ -193,5 +255,7 @@ if __name__ == "__main__":
         child(*sys.argv[2:5])
     elif sys.argv[1:2] == ["--store-child"]:
         store_child(*sys.argv[2:4])
+    elif sys.argv[1:2] == ["--startup-child"]:
+        startup_child(sys.argv[2])
     else:
         main()

@@ -75,7 +75,7 @@ def open_game(controller_class, config, seed, decisions, store=None):
         session = store.append_all(store.create_session(game, config, seed), decisions)
         session = store.load(session.id)
     t = time.perf_counter()
-    controller = controller_class(SimpleNamespace(store=store), session)
+    controller = controller_class(SimpleNamespace(store=store, when_idle=lambda task: None), session)
     return controller, ms_since(t)
 
 
@@ -95,7 +95,7 @@ def undo_walks(opened, rounds: int = ROUNDS, looks: list | None = None) -> list[
         while controller.can_undo and len(taken) < WALK:
             taken.append(controller.standing[-1])
             if looks is not None:
-                looks.append(len(controller._split_looks()[1]))
+                looks.append(len(controller.split_looks()[1]))
             t = time.perf_counter()
             controller.undo()
             samples.append(ms_since(t))
@@ -123,7 +123,7 @@ def full_replays(controller) -> list[float]:
 def previews(controller) -> tuple[list[float], list[float]]:
     """The Citadels undo question's preview, and the replay it used to make."""
     new, old = [], []
-    steps, _ = controller._split_looks()
+    steps, _ = controller.split_looks()
     for _ in range(REPLAYS * 4):
         t = time.perf_counter()
         controller.last_step()
@@ -143,6 +143,9 @@ def kept_kb(rules, session, every: int) -> float:
     tracemalloc.stop()
     del timeline
     return round(kb)
+
+
+TARGET_MS = 5
 
 
 def main() -> None:
@@ -180,7 +183,15 @@ def main() -> None:
     results["citadels_8p_long_with_sqlite_commit"] = {"undo": summary(undo_walks(
         lambda: open_game(CitadelsController, config, seed, kept, store)[0], rounds=1))}
     store.close()
-    emit("undo", target_ms=5, checkpoint_every=EVERY, **results)
+    worst = max((name for name in results if "sqlite" not in name),
+                key=lambda name: results[name]["undo"]["p95_ms"])
+    spent = results[worst]["undo"]["p95_ms"]
+    committed = results["citadels_8p_long_with_sqlite_commit"]["undo"]["median_ms"]
+    verdict = (f"undo from the checkpoints: {'meets' if spent < TARGET_MS else 'MISSES'} "
+               f"< {TARGET_MS} ms (the slowest p95: {worst}, {spent} ms; with its SQLite commit "
+               f"{committed} ms median, the commit's sync)")
+    emit("undo", target_ms=TARGET_MS, checkpoint_every=EVERY, verdict=verdict, **results)
+    print(verdict)
 
 
 if __name__ == "__main__":

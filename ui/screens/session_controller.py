@@ -82,7 +82,7 @@ class SessionController(SeatNames):
         self._legal: tuple | None = None
         self._offered: frozenset[type] | None = None
         self._snapshot_rows = self.session.unread  # the rows the stored snapshot covers
-        self._snapshot_asked = False
+        self._snapshot_asked = checked  # a finished game keeps none: never asked
         self._snapshot_if_due()
 
     def _resumed(self) -> Timeline:
