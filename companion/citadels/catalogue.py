@@ -8,12 +8,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import TypeVar
+
+from ..data import package_json
 
 EDITIONS = ("2016", "classic")
 FIRST_GAME = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
@@ -39,7 +39,7 @@ def load_data(filename: str, edition: str) -> dict:
     """A JSON data file of this package, after checking the edition name."""
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r} (expected one of {', '.join(EDITIONS)})")
-    return json.loads(resources.files(__package__).joinpath(filename).read_text("utf-8"))
+    return package_json(__package__, filename)
 
 
 @cache

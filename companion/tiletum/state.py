@@ -4,13 +4,12 @@ and bonus markers, the dice on the wheel, the corruption tokens and the king tra
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from ..data import package_json
 from ..errors import IllegalDecision
 from ..frozen import replace
 from ..rng import Seed, as_seed
@@ -37,8 +36,7 @@ SAMPLE_COUNTS = range(6)  # festival counts ``legal`` lists (any count 0 or more
 
 @cache
 def festival_data() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("festivals.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    return package_json(__package__, "festivals.json")
 
 
 def festival_tiles() -> dict[str, dict[str, Any]]:

@@ -17,10 +17,9 @@ Gain(resource='gold', amount=5, action='King', ap=3)
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 
+from ..data import package_json
 from ..errors import IllegalDecision
 from ..rng import Rng, Seed
 
@@ -120,8 +119,7 @@ def take_gain(die: TileDie, offset: int, round_number: int, bonus: int = 0) -> G
 
 def corruption_tokens() -> tuple[int, ...]:
     """The six corruption tokens' values from the data file (not in the seeds: flagged there)."""
-    text = resources.files(__package__).joinpath("corruption.json").read_text(encoding="utf-8")
-    return tuple(json.loads(text)["tokens"])
+    return tuple(package_json(__package__, "corruption.json")["tokens"])
 
 
 def valid_corruption(tokens) -> bool:

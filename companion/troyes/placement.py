@@ -12,11 +12,10 @@ the placement the neutral citizens fill the spaces left ("시작 배치가 끝�
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 
+from ..data import package_json
 from ..errors import IllegalDecision
 from .economy import MAX_CITIZENS, START_CITIZENS
 
@@ -28,7 +27,7 @@ BUILDINGS = ("town_hall", "bishopric", "palace")
 @cache
 def board() -> dict:
     """The board facts the seed's text does not give (board.json, flagged ``in_seeds: false``)."""
-    return json.loads(resources.files(__package__).joinpath("board.json").read_text("utf-8"))
+    return package_json(__package__, "board.json")
 
 
 def building_spaces() -> int:

@@ -12,10 +12,9 @@ own numbers are not in the seed), ``prefill``.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
+from ..data import package_json
 from ..errors import IllegalDecision
 from ..frozen import replace
 from .dice import RED, WHITE, YELLOW
@@ -28,7 +27,7 @@ NAMED = (WHITE, YELLOW)  # the decks a red card may name
 @cache
 def data() -> dict:
     """What the entry starts from and offers (events.json, flagged ``in_seeds: false``)."""
-    return json.loads(resources.files(__package__).joinpath("events.json").read_text("utf-8"))
+    return package_json(__package__, "events.json")
 
 
 def prefill(kind: str) -> RevealEvent:
