@@ -17,11 +17,12 @@ from typing import Any
 BLANK = " \t"
 BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 DIGITS = frozenset("0123456789")
+CONTROL = dict.fromkeys([*range(0x09), *range(0x0A + 1, 0x20), 0x7F])  # all but tab and LF
 
 
 def read(text: str) -> dict[str, Any] | None:
     """The document ``text`` as tomllib reads it, or None if it is not of the plain subset."""
-    if any((c < " " and c != "\t" and c != "\n") or c == "\x7f" for c in text):
+    if len(text.translate(CONTROL)) != len(text):
         return None  # control characters (a CR too): tomllib decides
     document: dict[str, Any] = {}
     table = document

@@ -18,7 +18,6 @@ from __future__ import annotations
 import logging
 import math
 import os
-import select
 import threading
 
 import pygame
@@ -78,6 +77,9 @@ class SelectSleeper:
 
     def __init__(self, waker: Waker, devices: InputDevices | None = None,
                  poll: float | None = None):
+        from select import select  # deferred: the loop's first sleep, after the first frame
+
+        self._select = select
         self.waker, self.devices, self.poll = waker, devices, poll
         self.signal_fd = waker.write_fd
         self.name = "select (waker" + (", input devices)" if devices else ")") + (
@@ -89,7 +91,7 @@ class SelectSleeper:
             if cap is not None:
                 timeout = cap if timeout is None else min(timeout, cap)
         watched = [self.waker.fileno(), *(self.devices.fds() if self.devices else ())]
-        readable, _, _ = select.select(watched, [], [], timeout)
+        readable, _, _ = self._select(watched, [], [], timeout)
         if self.devices is not None:
             self.devices.drain(readable)
 
@@ -117,8 +119,10 @@ class SdlSleeper:
         self._wait(None, -1 if timeout is None else max(1, math.ceil(timeout * 1000)))
 
     def _relay_signals(self) -> None:
+        from select import select  # deferred: as in SelectSleeper
+
         while True:
-            select.select([self._signals], [], [])
+            select([self._signals], [], [])
             self._signals.clear()
             if self._closed:
                 break
