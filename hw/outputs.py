@@ -1,6 +1,7 @@
 """Outputs (status LED, seat LEDs, buzzer) as one observable state, driven by backends."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typing.NamedTuple would compile each field's
+# annotation text (a ForwardRef), ~0.15 M instructions a field of every start-up (issue 39).
 
 import enum
 import threading

@@ -10,7 +10,8 @@
 Each case gives a notice (a message key and its fields) for the home screen's banner.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typing.NamedTuple would compile each field's
+# annotation text (a ForwardRef), ~0.15 M instructions a field of every start-up (issue 39).
 
 import errno
 import logging

@@ -1,6 +1,6 @@
 """Start-up imports only what the chosen backend needs, and the kiosk shows its first frame
 before it opens GPIO (issue 19: start-up to first frame ≤ 1.5× a minimal pygame-ce program;
-bench/bench_startup.py measures it)."""
+issue 39: ≤ 1.2×; bench/bench_startup.py measures it)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from hw.controls import Control
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def modules_after_start(tmp_path, backend: str) -> set[str]:
-    """The modules a headless app has imported once its first frame is drawn."""
+def modules_after_start(tmp_path, backend: str, config: Path | None = None) -> set[str]:
+    """The modules a headless app has imported once its first frame is drawn (``config``:
+    the config file, none by default)."""
+    config = config or tmp_path / "x.toml"
     code = ("import sys\nfrom dataclasses import replace\nfrom pathlib import Path\n"
             "from ui.compose import build_app\nfrom ui.config import load_config\n"
-            f"c = replace(load_config(Path({str(tmp_path / 'x.toml')!r})), "
+            f"c = replace(load_config(Path({str(config)!r})), "
             f"data_dir=Path({str(tmp_path)!r}), language='en')\n"
             f"app = build_app(c, headless=True, env={{'COMPANION_HW': {backend!r}}}, "
             "hardware_after_first_frame=True)\napp.render()\nprint(' '.join(sys.modules))\n")
@@ -28,14 +30,45 @@ def modules_after_start(tmp_path, backend: str) -> set[str]:
     return set(out.split())
 
 
+# The project's modules the first frame may import (issue 39): each costs ~0.4 M instructions
+# or more (bench/bench_startup.py). One not needed to draw home belongs after it: imported when
+# used, or by the idle work (ui/prepare.py). Adding one here needs a reason.
+FIRST_FRAME_MODULES = {
+    "companion", "companion.errors", "companion.games",
+    "hw", "hw.backend", "hw.clock", "hw.controls", "hw.filters", "hw.inputs", "hw.keyboard",
+    "hw.outputs", "hw.pins",
+    "storage", "storage.aggregates", "storage.json_stream", "storage.lock", "storage.opening",
+    "storage.store",
+    "ui", "ui.app", "ui.compose", "ui.config", "ui.display", "ui.events", "ui.fingers",
+    "ui.first_frame", "ui.fonts", "ui.frames", "ui.geometry", "ui.glyphs", "ui.hub_presenter",
+    "ui.i18n", "ui.icons", "ui.idle", "ui.input_router", "ui.josa", "ui.overlays", "ui.plurals",
+    "ui.private_guard", "ui.quiet_time", "ui.registry", "ui.screens", "ui.screens.ask",
+    "ui.screens.base", "ui.screens.home", "ui.screens.kept", "ui.screens.listing",
+    "ui.screens.name_lists", "ui.sdnotify", "ui.simple_toml", "ui.speech", "ui.theme",
+    "ui.timers", "ui.values", "ui.wakeup", "ui.widgets",
+}
+# What the first frame never needs: each a cost measured on its path once (issues 19, 39).
+LATER = ("gpiozero", "hashlib", "socket", "subprocess", "ctypes", "signal", "zipfile",
+         "importlib.readers", "importlib.metadata", "tomllib", "argparse", "logging.handlers",
+         "email", "decimal", "statistics", "asyncio", "ui.prepare", "ui.screens.language",
+         "hw.input_devices", "companion.session", "companion.rng")
+
+
 def test_the_first_frame_imports_no_gpio_library_and_nothing_for_later(tmp_path):
     """gpiozero (and the GPIO chip's library) waits until after the first frame; OpenSSL,
     sockets, subprocesses and signal handling wait until they are used; pygame's own window
-    icon is never loaded (its resource reader brings zipfile: the app sets its own icon)."""
-    loaded = modules_after_start(tmp_path, "mock")
-    for later in ("gpiozero", "hashlib", "socket", "subprocess", "ctypes", "signal", "zipfile",
-                  "importlib.readers"):
-        assert later not in loaded, later
+    icon is never loaded (its resource reader brings zipfile: the app sets its own icon); the
+    kiosk's config file is read without tomllib (ui/simple_toml.py); the idle work's modules,
+    the language question (a first start's) and the console's input devices (the loop's
+    sleep) come after the first frame; and no project module outside FIRST_FRAME_MODULES. As
+    every start after a device's first (which writes the messages' cache, ui/i18n)."""
+    modules_after_start(tmp_path, "mock")
+    for config in (None, ROOT / "systemd" / "config.example.toml"):
+        loaded = modules_after_start(tmp_path, "mock", config)
+        for later in LATER:
+            assert later not in loaded, later
+        ours = {m for m in loaded if m.split(".")[0] in ("ui", "hw", "storage", "companion")}
+        assert ours <= FIRST_FRAME_MODULES, sorted(ours - FIRST_FRAME_MODULES)
 
 
 def test_auto_without_a_gpio_chip_never_imports_gpiozero(tmp_path, monkeypatch):

@@ -29,7 +29,6 @@ from .frames import Painter
 from .input_router import InputRouter
 from .overlays import Toast
 from .private_guard import PrivateGuard
-from .screens.ask import SaveFailedScreen
 from .screens.base import Screen
 from .timers import Timers
 
@@ -306,6 +305,8 @@ class App:
         """A decision could not be stored: "Could not save — <reason>", and Try again repeats
         the tap that failed on the screen where it failed."""
         log.error("not saved (%s) on screen %s", exc.reason, self.top.name)
+        from .screens.ask import SaveFailedScreen  # deferred: only a failed save (start-up time)
+
         screen, action = self.input.last_action or (None, None)
         retry = action if screen is self.top else None
         self.push(SaveFailedScreen(self, exc.reason, retry))

@@ -25,7 +25,6 @@ from .overlays import STRIP_HEIGHT
 from .quiet_time import quiet_choices
 from .screens.home import HomeScreen
 from .screens.kept import resume_latest
-from .screens.language import LanguageScreen
 from .sdnotify import Notifier
 from .speech import Speaker
 from .wakeup import Waker
@@ -116,4 +115,6 @@ def show_first_screens(app: App) -> None:
         app.recover(exc)
         app.pop_to("home")
     if not app.language_chosen:
+        from .screens.language import LanguageScreen  # deferred: a first start's only
+
         app.push(LanguageScreen(app))

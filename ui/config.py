@@ -14,12 +14,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
 from hw.backend import CHOICES
 from hw.pins import DEFAULT_PINS, pin_map_errors
+
+from . import simple_toml
+from .values import value_class
 
 LANGUAGES = ("ko", "en")
 ROTATIONS = (0, 90, 180, 270)
@@ -34,7 +37,7 @@ def _xdg(env: Mapping[str, str], var: str, fallback: str) -> Path:
     return Path(base) / "companion"
 
 
-@dataclass(frozen=True)
+@value_class  # a frozen dataclass whose methods are not compiled at start-up (ui/values.py)
 class Config:
     """Settings from the config file (or defaults), plus the errors found reading it."""
 
@@ -85,10 +88,12 @@ def load_config(path: str | Path | None = None, env: Mapping[str, str] = os.envi
         return defaults
     except (OSError, ValueError) as exc:  # ValueError: too big, or not UTF-8
         return replace(defaults, errors=(f"{path}: cannot read ({exc})",))
-    import tomllib  # only when there is a file: ~3 ms of a start without one
-
+    data = simple_toml.read(text)  # the kiosk's file, without importing tomllib
     try:
-        data = tomllib.loads(text)
+        if data is None:
+            import tomllib  # deferred: only a file simple_toml does not read (~9 M instructions)
+
+            data = tomllib.loads(text)
     except (ValueError, RecursionError) as exc:  # TOMLDecodeError, a huge integer, deep nesting
         reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
         return replace(defaults, errors=(f"{path}: not valid TOML ({reason})",))

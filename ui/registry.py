@@ -14,7 +14,8 @@ list) and its catalogue keys (docs/architecture.md, "Adding a game").
 'troyes'
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typing.NamedTuple would compile each field's
+# annotation text (a ForwardRef), ~0.15 M instructions a field of every start-up (issue 39).
 
 from collections.abc import Mapping
 from pathlib import Path

@@ -18,13 +18,9 @@ from __future__ import annotations
 import logging
 import math
 import os
-import re
-import select
 import threading
 
 import pygame
-
-from hw.input_devices import InputDevices
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +28,7 @@ WINDOW_SYSTEMS = ("x11", "wayland")  # SDL's own wait blocks on these
 CONSOLES = ("kmsdrm", "fbcon", "directfb")  # SDL reads the input devices itself
 MEMORY = ("dummy", "offscreen")  # nothing comes from SDL: only posted events
 POLL_EVERY = 0.02  # s: the last resort, where nothing else can tell us input is there
-SDL_LIBRARY = re.compile(r"/libSDL2-2[.-][^/]*\.so[^/]*$")  # not libSDL2_ttf & co
+SDL_LIBRARY = r"/libSDL2-2[.-][^/]*\.so[^/]*$"  # not libSDL2_ttf & co (compiled when used)
 
 WAKE_EVENT = pygame.event.custom_type()  # a signal arrived: the loop looks at its flags
 
@@ -81,6 +77,9 @@ class SelectSleeper:
 
     def __init__(self, waker: Waker, devices: InputDevices | None = None,
                  poll: float | None = None):
+        from select import select  # deferred: the loop's first sleep, after the first frame
+
+        self._select = select
         self.waker, self.devices, self.poll = waker, devices, poll
         self.signal_fd = waker.write_fd
         self.name = "select (waker" + (", input devices)" if devices else ")") + (
@@ -92,7 +91,7 @@ class SelectSleeper:
             if cap is not None:
                 timeout = cap if timeout is None else min(timeout, cap)
         watched = [self.waker.fileno(), *(self.devices.fds() if self.devices else ())]
-        readable, _, _ = select.select(watched, [], [], timeout)
+        readable, _, _ = self._select(watched, [], [], timeout)
         if self.devices is not None:
             self.devices.drain(readable)
 
@@ -120,8 +119,10 @@ class SdlSleeper:
         self._wait(None, -1 if timeout is None else max(1, math.ceil(timeout * 1000)))
 
     def _relay_signals(self) -> None:
+        from select import select  # deferred: as in SelectSleeper
+
         while True:
-            select.select([self._signals], [], [])
+            select([self._signals], [], [])
             self._signals.clear()
             if self._closed:
                 break
@@ -138,11 +139,13 @@ class SdlSleeper:
 
 def sdl_wait_function():
     """``SDL_WaitEventTimeout`` of the SDL library in this process, or None if not found."""
-    import ctypes  # here: only a window system needs it
+    import ctypes  # deferred: only a window system needs it
+    import re  # deferred: as above (a pattern compiled at start-up costs the first frame)
 
+    library = re.compile(SDL_LIBRARY)
     try:
         with open("/proc/self/maps") as maps:
-            paths = {line.split()[-1] for line in maps if SDL_LIBRARY.search(line.rstrip())}
+            paths = {line.split()[-1] for line in maps if library.search(line.rstrip())}
         if len(paths) != 1:
             return None
         wait = ctypes.CDLL(paths.pop()).SDL_WaitEventTimeout
@@ -159,6 +162,8 @@ def open_sleeper(driver: str, waker: Waker):
     if driver in MEMORY:
         sleeper = SelectSleeper(waker)
     elif driver in CONSOLES:
+        from hw.input_devices import InputDevices  # deferred: after the first frame
+
         sleeper = SelectSleeper(waker, InputDevices())
     elif driver in WINDOW_SYSTEMS and (wait := sdl_wait_function()) is not None:
         sleeper = SdlSleeper(wait)

@@ -69,7 +69,8 @@ def load_messages(language: str, folders=(), cache: Path | None = None) -> dict[
     files = message_files(language, folders)
     if cache is None:
         return parse_messages(language, files)
-    sources = [[str(f), f.stat().st_mtime_ns, f.stat().st_size] for f in files]
+    sources = [[str(f), found.st_mtime_ns, found.st_size] for f in files
+               for found in (os.stat(f),)]
     path = cache / f"messages-{language}.json"
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))

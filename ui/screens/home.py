@@ -7,7 +7,6 @@ import pygame
 
 from .. import registry, theme
 from ..geometry import HEIGHT, WIDTH
-from ..prepare import prepare
 from ..widgets import Button, draw_paragraph, grid
 from .base import BODY, Screen
 from .kept import KeptGamesScreen
@@ -47,8 +46,14 @@ class HomeScreen(Screen):
 
     def on_enter(self) -> None:
         """The kept games counted again; what the screens draw prepared while nobody waits
-        (at start-up and after a change of language, which both come back here)."""
+        (at start-up and after a change of language, which both come back here): queued by an
+        idle task, so the first frame makes none of the tasks (issue 39)."""
         self.kept = self.app.store.count(kept=True)
+        self.app.when_idle(self._prepare)
+
+    def _prepare(self) -> None:
+        from ..prepare import prepare  # deferred: idle work, after the first frame
+
         prepare(self.app)
 
     def rehearsals(self) -> list:
