@@ -18,3 +18,16 @@ def test_another_geometry_searches_its_own_places(monkeypatch):
     assert w._places(1, 40) == w._search(1, 40)
     monkeypatch.setattr(w, "PLACES", {})
     assert w._places(1, 38) == w._search(1, 38)
+
+
+def test_a_fresh_process_s_board_finds_every_place_without_searching(monkeypatch):
+    def searched(pip, size):
+        raise AssertionError(f"searched {pip}, {size}")
+
+    w.slot_rects.cache_clear()
+    monkeypatch.setattr(w, "_search", searched)
+    try:
+        assert all(w.wedge_rect(pip).width >= 48 for pip in range(1, 7))
+        assert w.overflow([]) == {}
+    finally:
+        w.slot_rects.cache_clear()
