@@ -38,7 +38,9 @@ class Piece(NamedTuple):
 
 
 def has_hangul(text: str) -> bool:
-    return any(FIRST <= ch <= LAST for ch in text)
+    """Whether ``text`` has a Hangul syllable (an ASCII or all-Latin text answered in C: most
+    labels in English are measured and drawn through here)."""
+    return not text.isascii() and max(text) >= FIRST and any(FIRST <= ch <= LAST for ch in text)
 
 
 def syllables(texts) -> str:

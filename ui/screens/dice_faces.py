@@ -52,14 +52,13 @@ def pip_radius(side: int) -> int:
 def face(fonts, size: tuple[int, int], fill: tuple[int, int, int], pip: int | None,
          letter: str) -> pygame.Surface:
     """A die face drawn once and kept (a board shows dozens of them every frame); light dots
-    on dark fills, dark dots on light ones. ``pip`` None: the letter alone, in the middle."""
+    on dark fills, dark dots on light ones. ``pip`` None: the letter alone, in the middle.
+    Drawn on a copy of its colour's ``blank``."""
     key = (fonts.regular_path, size, fill, pip, letter)
     if key not in _faces:
-        surface = pygame.Surface(size, pygame.SRCALPHA)
+        surface = blank(size, fill).copy()
         rect = surface.get_rect()
         dots = LIGHT_DOTS if sum(fill) < 420 else DARK_DOTS
-        pygame.draw.rect(surface, fill, rect, border_radius=corner(rect))
-        pygame.draw.rect(surface, theme.PANEL_PRESSED, rect, 1, border_radius=corner(rect))
         if pip is not None:
             for centre in pip_centres(rect.width, pip):
                 pygame.draw.circle(surface, dots, centre, pip_radius(rect.width))
@@ -70,6 +69,19 @@ def face(fonts, size: tuple[int, int], fill: tuple[int, int, int], pip: int | No
                   text_size, dots, bold=True)
         _faces[key] = surface
     return _faces[key]
+
+
+def blank(size: tuple[int, int], fill: tuple[int, int, int]) -> pygame.Surface:
+    """A face's fill and edge, the same for each of a colour's faces (its rounded corners
+    are most of a face's drawing); kept with the faces."""
+    key = (size, fill)
+    surface = _faces.get(key)
+    if surface is None:
+        surface = _faces[key] = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surface.get_rect()
+        pygame.draw.rect(surface, fill, rect, border_radius=corner(rect))
+        pygame.draw.rect(surface, theme.PANEL_PRESSED, rect, 1, border_radius=corner(rect))
+    return surface
 
 
 def draw_face(canvas, fonts, rect: pygame.Rect, fill, pip: int | None, letter: str,

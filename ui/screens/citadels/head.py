@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import chain
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -105,8 +106,8 @@ def arrange(fonts, paragraphs: Sequence[Paragraph], area: Area, names: Sequence[
     do now) stays, unless it is only the general 'play your turn' (``generic_last``) and the
     newest announcement would not fit beside it."""
     small = [(text, color, theme.SMALL_SIZE) for text, color, _ in paragraphs]
-    cut = [names_cut(fonts, small, names, width) for width in NAME_CUTS]
-    for tried in (list(paragraphs), small, *cut):
+    cut = (names_cut(fonts, small, names, width) for width in NAME_CUTS)  # cut when tried
+    for tried in chain((list(paragraphs), small), cut):
         lines = flow(fonts, tried, area)
         if lines is not None:
             return lines, len(paragraphs)

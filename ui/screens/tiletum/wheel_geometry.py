@@ -1,9 +1,9 @@
 """Where things lie on the action wheel: its wedges (pip 1 at the top, the others clockwise),
 each wedge's label block (icon and pip, the action, its AP) near the hub and, round it, the
 places of its dice, clear of the labels (a die never covers a word). Kept apart from the
-drawing (and its imports) so that the places can be worked out while nobody waits
-(``ui/screens/tiletum/prepare.py``): ~1.5 ms a die size for the top wedge and the one beside
-it (the others mirror those), too long for a tap."""
+drawing (and its imports). The search for the places (~10 ms of Python a die size for the top
+wedge and the one beside it; the others mirror those) is too long for a tap: its results are
+kept in ``PLACES`` for the geometry below, and searched again only if that changes."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def slot_rects(pip: int, size: int) -> tuple[pygame.Rect, ...]:
     places and so its dice are symmetric about both axes through its centre)."""
     base = 1 if pip in (1, 4) else 2
     if pip == base:
-        return _search(pip, size)
+        return _places(pip, size)
     flip_x, flip_y = pip in (5, 6), pip in (3, 4, 5)
     out = []
     for rect in slot_rects(base, size):
@@ -74,6 +74,38 @@ def slot_rects(pip: int, size: int) -> tuple[pygame.Rect, ...]:
             rect.top = 2 * CENTRE[1] - rect.bottom
         out.append(rect)
     return tuple(out)
+
+
+GEOMETRY = (CENTRE, RADIUS, DIE_GAP, INNER, MIDDLE, LABEL_R, LABEL_LINES, LABEL_CLEAR, SIZES)
+# What ``_search`` finds for the two wedges it searches, worked out once (10 ms of Python a
+# wedge and size: most of a cold board's frame): (pip, size) -> the places' top-left corners,
+# in order. Used only for the geometry they were found for (``PLACES_FOR``, GEOMETRY's values
+# then); tests/test_wheel_places.py checks them against the search.
+PLACES_FOR = ((212, 272), 196, 3, 110, 156, 94, ((-1, -21, 44, 24), (0, 1, 112, 24),
+                                                 (0, 21, 48, 20)), 3, (38, 30, 26, 24, 22))
+PLACES = {
+    (1, 38): ((193, 97), (152, 97), (234, 97)),
+    (1, 30): ((208, 101), (175, 101), (241, 101), (142, 101)),
+    (1, 26): ((199, 113), (199, 84), (170, 113), (228, 113), (141, 113), (257, 113)),
+    (1, 24): ((200, 113), (200, 86), (173, 113), (227, 113), (173, 86), (227, 86), (146, 113),
+              (254, 113)),
+    (1, 22): ((201, 113), (201, 88), (176, 113), (226, 113), (176, 88), (226, 88), (151, 113),
+              (251, 113), (151, 138), (251, 138)),
+    (2, 38): ((314, 148), (355, 230)),
+    (2, 30): ((321, 157), (354, 190), (288, 157), (354, 223)),
+    (2, 26): ((334, 181), (334, 152), (305, 152), (363, 210), (305, 123), (363, 239)),
+    (2, 24): ((326, 182), (353, 182), (326, 155), (353, 209), (299, 155), (353, 236),
+              (299, 128)),
+    (2, 22): ((328, 166), (353, 191), (303, 166), (353, 216), (328, 141), (303, 141),
+              (328, 241), (353, 241), (378, 241)),
+}
+
+
+def _places(pip: int, size: int) -> tuple[pygame.Rect, ...]:
+    """``_search``'s places: from ``PLACES`` where they were found for this geometry."""
+    if GEOMETRY != PLACES_FOR or (pip, size) not in PLACES:
+        return _search(pip, size)
+    return tuple(pygame.Rect(left, top, size, size) for left, top in PLACES[(pip, size)])
 
 
 def _search(pip: int, size: int) -> tuple[pygame.Rect, ...]:
