@@ -134,3 +134,24 @@ def test_in_english_no_names_are_prepared_as_pieces(make_app):
     app = make_app(language="en", roster=("Alexandra",))
     app.finish_idle_work()
     assert "Alexandra" not in app.fonts.pieces.known(app.fonts.get(17))
+
+
+def test_the_troyes_board_is_built_once_for_its_first_frame(make_app, tmp_path, monkeypatch):
+    """A game reopened at start-up: its board is made once, not made by ``__init__`` and made
+    again by ``on_enter`` (issue 39: half of the board's first frame)."""
+    from companion.troyes.playthrough import troyes_game
+    from storage.store import Store
+    from ui.screens.troyes.board import TroyesBoardScreen
+
+    data = tmp_path / "data"
+    store = Store(data / "companion.sqlite3")
+    config, seed, decisions = troyes_game(1)
+    store.append_all(store.create_session("troyes", config, seed), decisions[:20])
+    store.set_setting("language", "en")  # a later start: no language question on top
+    store.close()
+    built = []
+    original = TroyesBoardScreen.build
+    monkeypatch.setattr(TroyesBoardScreen, "build",
+                        lambda screen: built.append(screen) or original(screen))
+    app = make_app(data_dir=data, language=None)
+    assert app.top.name == "troyes-board" and len(built) == 1

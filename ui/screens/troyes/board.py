@@ -71,6 +71,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.question = ""  # what the answers answer
         self.offered: frozenset[type] = frozenset()  # kinds the rules allow (buttons built)
         self.problem: str | None = None
+        self.entered = False  # shown once: the first show keeps __init__'s build
+        self.update_choices()  # before the first build
         super().__init__(app)
 
     @property
@@ -209,16 +211,23 @@ class TroyesBoardScreen(BoardExits, Screen):
 
     # --- what taps do -----------------------------------------------------------------------------
     def refresh(self) -> None:
+        """The choices brought up to date (``update_choices``), the board built again."""
+        self.update_choices()
+        self.build()
+
+    def update_choices(self) -> bool:
         """Keep the selected dice still on the board; in the defence, preselect the cheapest
-        own dice that beat the black die faced now."""
+        own dice that beat the black die faced now; the black dice the event cards show.
+        Whether any of them changed."""
         v = self.view
+        before = (self.selected, self.black_count, self.black_for)
         self.selected = [i for i in self.selected if i in dict(v.dice)]
         if v.phase == DEFENCE and not self.selected:
             self.selected = list(v.suggestion)
         cards = tuple(card.id for card in v.events)
         if v.asks_events and v.phase == EVENTS and cards != self.black_for:
             self.black_count, self.black_for = v.black_shown, cards  # what the cards show
-        self.build()
+        return (self.selected, self.black_count, self.black_for) != before
 
     def decide(self, decision) -> None:
         """Store one decision; a refusal is shown, nothing is lost."""
@@ -377,7 +386,11 @@ class TroyesBoardScreen(BoardExits, Screen):
         self.app.push(CitizensScreen(self.app, self.controller))
 
     def on_enter(self) -> None:
-        self.refresh()
+        """Built again with the choices up to date; on the first show ``__init__``'s build
+        stands unless the choices moved (a first frame builds the board once)."""
+        first, self.entered = not self.entered, True
+        if self.update_choices() or not first:
+            self.build()
 
     # --- drawing ----------------------------------------------------------------------------------
     def letters(self) -> dict[str, str]:
