@@ -72,7 +72,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
     def _preset_characters(self) -> tuple[str, ...]:
         """The characters of the chosen preset (not "custom") for this table."""
         if self.preset == "random":
-            return random_set(self.edition, self.players, Rng(self.app.new_seed()))
+            return random_set(self.edition, self.players, Rng(self.new_seed()))
         if self.preset in self.named_ids():
             return named_set(self.edition, self.players, self.preset, self.rank9).characters
         return first_game(self.edition, self.players)
