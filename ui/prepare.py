@@ -6,9 +6,11 @@ tasks: every font the screens draw with, opened, with its Latin letters, digits 
 once (SDL_ttf keeps those); in Korean, each syllable of the messages at the sizes most text is
 drawn at (ui/glyphs.py), and the pieces of the players' names (the roster's and the kept
 games'); then each game's own pictures and texts (its registry entry's
-``prepare``: die faces, the Tiletum wheel's labels, Citadels' district names). Each task takes
-about a millisecond at most here (a task that imports a game's module, ~2 ms, comes once per
-game); the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
+``prepare``: die faces, the Tiletum wheel's labels, Citadels' district names); then every
+module a home button's tap imports, one a task, each after the modules it imports; last, the
+screens whose first frame costs most (Settings, Citadels' setup) rehearsed in small parts.
+Each task takes about a millisecond here (a module that makes many dataclasses, up to ~10 ms);
+the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
 """
 
 from __future__ import annotations
@@ -198,12 +200,14 @@ REHEARSED = ("ui.screens.settings:SettingsScreen",)
 
 
 def _queue_rehearsals(app, home) -> None:
-    """Queue a rehearsal of each screen a home button opens that can be made without changing
-    anything (its class's ``rehearsal(app)``: each game's setup, Settings)."""
+    """Queue a rehearsal of each screen a home button opens whose class asks for one
+    (``rehearsed``; ``rehearsal(app)`` makes it without changing anything: Citadels' setup,
+    Settings)."""
     for path in [entry.setup for entry in registry.games() if entry.setup] + list(REHEARSED):
-        make = getattr(registry.resolve(path), "rehearsal", None)
-        if make is not None:
-            app.when_idle(partial(app.idle.rehearse, app, home, partial(_made, app, home, make)))
+        screen = registry.resolve(path)
+        if getattr(screen, "rehearsed", False):
+            app.when_idle(partial(app.idle.rehearse, app, home,
+                                  partial(_made, app, home, screen.rehearsal)))
 
 
 REHEARSED_BUTTONS = 6  # buttons drawn by one task of a rehearsal

@@ -25,6 +25,7 @@ class SettingsScreen(Screen):
     button's text) and ``open()``."""
 
     name = "settings"
+    rehearsed = True  # its first frame fits ~10 labels to their rows (ui/prepare.py)
 
     def __init__(self, app):
         self.game_rows = [registry.resolve(path)(app) for entry in registry.games()

@@ -57,16 +57,16 @@ class TableSetup:
     low: int
     high: int
     kept: Any = None
-    rehearsing = False  # made for a rehearsal (ui/prepare.py): it must change nothing
+    rehearsed = False  # made and drawn while nobody waits (ui/prepare.py): a costly first frame
+    rehearsing = False  # made for a rehearsal: it must change nothing
 
     @classmethod
     def rehearsal(cls, app):
-        """The screen as a tap on home makes it (entered: its kept games read), for a
-        rehearsal while nobody waits (ui/prepare.py); it draws no seed (``new_seed``)."""
+        """The screen as a tap on home makes it, for a rehearsal while nobody waits
+        (ui/prepare.py); it draws no seed (``new_seed``)."""
         screen = cls.__new__(cls)
         screen.rehearsing = True
         screen.__init__(app)
-        screen.on_enter()
         return screen
 
     def new_seed(self) -> int:

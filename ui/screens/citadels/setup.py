@@ -36,6 +36,7 @@ GAP = 6
 class CitadelsSetupScreen(TableSetup, Screen):
     name = "citadels-setup"
     game_id, low, high = "citadels", MIN_PLAYERS, MAX_PLAYERS
+    rehearsed = True  # its first frame reads the characters' data and draws ~25 texts
 
     def __init__(self, app):
         self.app = app
