@@ -99,60 +99,73 @@ def _queue_imports(app, home) -> None:
     """Queue an import of each of ``tap_modules()`` (one a task: a first tap imports
     nothing; listing them is this task), then the rehearsals of the screens ``home``'s
     buttons open."""
-    expanded: dict[str, int] = {}
+    seen: dict[str, list] = {}
     for name in tap_modules():
-        app.when_idle(partial(_import, app, name, expanded))
+        app.when_idle(partial(_import, app, name, seen))
     app.when_idle(partial(_queue_rehearsals, app, home))
 
 
 EXPANSIONS = 4  # times a module's imports are looked for before it is imported as it is
 
 
-def _import(app, name: str, expanded: dict[str, int]) -> None:
+def _import(app, name: str, seen: dict[str, list]) -> None:
     """(A task) import ``name`` once the modules its own code imports are imported: those
     missing are queued first, each a task of its own, then ``name`` again (a cycle of
     imports, or a module whose imports cannot be read, is imported whole after a few
-    turns). So no task imports a game's engine at once: ~15 ms here, ~0.1 s on a Pi 3."""
+    turns). So no task imports a game's engine at once (~15 ms here, ~0.1 s on a Pi 3).
+    ``seen``: each module's turns and its imports (read once)."""
     if name in sys.modules:
         return
+    turns = seen.setdefault(name, [0, None])
     missing: list[str] = []
-    if expanded.get(name, 0) < EXPANSIONS:
-        expanded[name] = expanded.get(name, 0) + 1
-        missing = [m for m in imports_of(name) if m != name]
+    if turns[0] < EXPANSIONS:
+        turns[0] += 1
+        missing = imports_of(name, turns)
     if missing:
-        app.idle.add_first([partial(_import, app, m, expanded) for m in missing]
-                           + [partial(_import, app, name, expanded)])
+        app.idle.add_first([partial(_import, app, m, seen) for m in missing]
+                           + [partial(_import, app, name, seen)])
     else:
         import_module(name)
 
 
-def imports_of(name: str) -> list[str]:
+def imports_of(name: str, turns: list | None = None) -> list[str]:
     """The modules not yet imported that importing ``name`` would import first: its parent
     package, else those its top-level code imports (``import``, ``from``: the first missing
     package on the way to each, a ``from`` import's submodules too), in the order it runs
-    them (read from its compiled code: where none is cached, as where bytecode is not written,
-    its source is compiled twice)."""
-    from importlib.util import resolve_name  # deferred: start-up time (only idle work)
-
+    them. Read from its compiled code (where none is cached, as where bytecode is not
+    written, its source is compiled twice), kept in ``turns[1]`` when given."""
     parent = name.rpartition(".")[0]
     if parent and parent not in sys.modules:
         return [parent]
+    imported = turns[1] if turns is not None and turns[1] is not None else _imported(name)
+    if turns is not None:
+        turns[1] = imported
+    found: list[str] = []
+    for base, subs in imported:
+        for wanted in [base, *(subs if hasattr(sys.modules.get(base), "__path__") else ())]:
+            first = _first_missing(wanted) if wanted != name else None
+            if first and first not in found:
+                found.append(first)
+    return found
+
+
+def _imported(name: str) -> list[tuple[str, list[str]]]:
+    """What each import statement at the top of ``name`` (its parent imported) names: the
+    module, and the names a ``from`` import takes from it (submodules, if it is a package)."""
+    from importlib.util import resolve_name  # deferred: start-up time (only idle work)
+
     spec = _spec(name)
     code = spec.loader.get_code(name) if spec and hasattr(spec.loader, "get_code") else None
     if code is None:  # (a built-in or extension module)
         return []
-    package = name if spec.submodule_search_locations is not None else parent
-    found: list[str] = []
+    package = name if spec.submodule_search_locations is not None else name.rpartition(".")[0]
+    found = []
     for module, level, fromlist in _import_statements(code):
         try:
             base = resolve_name("." * level + module, package) if level else module
         except ImportError:
             continue
-        subs = [f"{base}.{f}" for f in fromlist or () if f != "*"]
-        for wanted in [base, *(subs if hasattr(sys.modules.get(base), "__path__") else ())]:
-            first = _first_missing(wanted)
-            if first and first not in found:
-                found.append(first)
+        found.append((base, [f"{base}.{f}" for f in fromlist or () if f != "*"]))
     return found
 
 
