@@ -25,6 +25,10 @@ class IdleWork:
     def add(self, task: Callable[[], None]) -> None:
         self.tasks.append(task)
 
+    def add_first(self, tasks: list[Callable[[], None]]) -> None:
+        """``tasks``, in order, before every task waiting (what the next task needs first)."""
+        self.tasks.extendleft(reversed(tasks))
+
     def run_one(self) -> None:
         """The oldest task; an error in it is logged and the task dropped."""
         task = self.tasks.popleft()

@@ -6,13 +6,16 @@ tasks: every font the screens draw with, opened, with its Latin letters, digits 
 once (SDL_ttf keeps those); in Korean, each syllable of the messages at the sizes most text is
 drawn at (ui/glyphs.py), and the pieces of the players' names (the roster's and the kept
 games'); then each game's own pictures and texts (its registry entry's
-``prepare``: die faces, the Tiletum wheel's labels, Citadels' district names). Each task takes
-about a millisecond at most here (a task that imports a game's module, ~2 ms, comes once per
-game); the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
+``prepare``: die faces, the Tiletum wheel's labels, Citadels' district names); then every
+module a home button's tap imports, one a task, each after the modules it imports; last, the
+screens whose first frame costs most (Settings, Citadels' setup) rehearsed in small parts.
+Each task takes about a millisecond here (a module that makes many dataclasses, up to ~10 ms);
+the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from importlib import import_module, resources
@@ -26,11 +29,12 @@ from .glyphs import splitters, syllables
 Task = Callable[[], None]
 
 FONTS = ((18, False), (18, True), (19, False), (20, False), (20, True), (21, False),
-         (22, False), (22, True), (24, False), (24, True), (25, False), (26, False), (34, False),
+         (22, False), (22, True), (23, False), (24, False), (24, True), (25, False), (26, False), (34, False),
          (34, True), (40, True), (42, False), (42, True), (44, True), (56, True), (96, True))
 """(size, bold) of every font the screens draw or measure with (``tests/test_cold_frames.py``
 tours the screens and finds none missing): nothing under ``theme.SMALL_SIZE``, 18 px, the
-smallest a player reads across the table (issue 37)."""
+smallest a player reads across the table (issue 37); 23 px too, which ``fit_size`` tries
+(Settings' labels: each size from 26 px down)."""
 
 SYLLABLE_FONTS = tuple((size, False) for size in (*range(18, 27), 34)) \
     + ((18, True), (20, True), (22, True), (34, True))
@@ -66,7 +70,7 @@ def tasks(app) -> list[Task]:
     out.append(splitters)  # the patterns that split a line with Hangul (Settings' 한국어)
     return out + font_tasks(app.fonts) + [partial(_queue_game, app, entry)
                                           for entry in registry.games() if entry.prepare] \
-        + [partial(_queue_imports, app)]
+        + [partial(_queue_imports, app, app.top)]
 
 
 TAP_MODULES = ("ui.screens.settings",)
@@ -76,8 +80,7 @@ TAP_MODULES = ("ui.screens.settings",)
 def tap_modules() -> list[str]:
     """The modules the home buttons' taps import: each game's engine and screen packages,
     every module its registry entry names, and ``TAP_MODULES``; in the order imported."""
-    from importlib.util import find_spec  # deferred: start-up time (only idle work lists them)
-    from pkgutil import iter_modules  # deferred: start-up time
+    from pkgutil import iter_modules  # deferred: start-up time (only idle work lists them)
 
     names: list[str] = []
     for entry in registry.games():
@@ -85,18 +88,159 @@ def tap_modules() -> list[str]:
         named = [entry.setup, *entry.openers.values(), entry.results, entry.history_rounds,
                  entry.score_later, *entry.settings, *(game.sessions.values() if game else ())]
         for package in sorted({path.split(":")[0].rsplit(".", 1)[0] for path in named if path}):
-            spec = find_spec(package)
+            spec = _spec(package)
             names += [f"{package}.{m.name}" for m in iter_modules(
                 spec.submodule_search_locations or ())] if spec else []
         names += [path.split(":")[0] for path in named if path]
     return list(dict.fromkeys(names + list(TAP_MODULES)))
 
 
-def _queue_imports(app) -> None:
+def _queue_imports(app, home) -> None:
     """Queue an import of each of ``tap_modules()`` (one a task: a first tap imports
-    nothing; listing them is this task)."""
+    nothing; listing them is this task), then the rehearsals of the screens ``home``'s
+    buttons open."""
+    seen: dict[str, list] = {}
     for name in tap_modules():
-        app.when_idle(partial(import_module, name))
+        app.when_idle(partial(_import, app, name, seen))
+    app.when_idle(partial(_queue_rehearsals, app, home))
+
+
+EXPANSIONS = 4  # times a module's imports are looked for before it is imported as it is
+
+
+def _import(app, name: str, seen: dict[str, list]) -> None:
+    """(A task) import ``name`` once the modules its own code imports are imported: those
+    missing are queued first, each a task of its own, then ``name`` again (a cycle of
+    imports, or a module whose imports cannot be read, is imported whole after a few
+    turns). So no task imports a game's engine at once (~15 ms here, ~0.1 s on a Pi 3).
+    ``seen``: each module's turns and its imports (read once)."""
+    if name in sys.modules:
+        return
+    turns = seen.setdefault(name, [0, None])
+    missing: list[str] = []
+    if turns[0] < EXPANSIONS:
+        turns[0] += 1
+        missing = imports_of(name, turns)
+    if missing:
+        app.idle.add_first([partial(_import, app, m, seen) for m in missing]
+                           + [partial(_import, app, name, seen)])
+    else:
+        import_module(name)
+
+
+def imports_of(name: str, turns: list | None = None) -> list[str]:
+    """The modules not yet imported that importing ``name`` would import first: its parent
+    package, else those its top-level code imports (``import``, ``from``: the first missing
+    package on the way to each, a ``from`` import's submodules too), in the order it runs
+    them. Read from its compiled code (where none is cached, as where bytecode is not
+    written, its source is compiled twice), kept in ``turns[1]`` when given."""
+    parent = name.rpartition(".")[0]
+    if parent and parent not in sys.modules:
+        return [parent]
+    imported = turns[1] if turns is not None and turns[1] is not None else _imported(name)
+    if turns is not None:
+        turns[1] = imported
+    found: list[str] = []
+    for base, subs in imported:
+        for wanted in [base, *(subs if hasattr(sys.modules.get(base), "__path__") else ())]:
+            first = _first_missing(wanted) if wanted != name else None
+            if first and first not in found:
+                found.append(first)
+    return found
+
+
+def _imported(name: str) -> list[tuple[str, list[str]]]:
+    """What each import statement at the top of ``name`` (its parent imported) names: the
+    module, and the names a ``from`` import takes from it (submodules, if it is a package)."""
+    from importlib.util import resolve_name  # deferred: start-up time (only idle work)
+
+    spec = _spec(name)
+    code = spec.loader.get_code(name) if spec and hasattr(spec.loader, "get_code") else None
+    if code is None:  # (a built-in or extension module)
+        return []
+    package = name if spec.submodule_search_locations is not None else name.rpartition(".")[0]
+    found = []
+    for module, level, fromlist in _import_statements(code):
+        try:
+            base = resolve_name("." * level + module, package) if level else module
+        except ImportError:
+            continue
+        found.append((base, [f"{base}.{f}" for f in fromlist or () if f != "*"]))
+    return found
+
+
+def _first_missing(name: str) -> str | None:
+    """The first of ``name``'s packages and ``name`` not imported, if it can be found."""
+    parts = name.split(".")
+    for i in range(1, len(parts) + 1):
+        prefix = ".".join(parts[:i])
+        if prefix not in sys.modules:
+            return prefix if _spec(prefix) is not None else None
+    return None
+
+
+def _spec(name: str):
+    """``find_spec(name)`` (its parent imported already), None where there is none."""
+    from importlib.util import find_spec  # deferred: start-up time (only idle work)
+
+    try:
+        return find_spec(name)
+    except (ImportError, ValueError):
+        return None
+
+
+def _import_statements(code) -> list[tuple[str, int, tuple | None]]:
+    """(module, level, fromlist) of each ``IMPORT_NAME`` in ``code`` (a module's top-level
+    code: its functions' imports are not run by importing it), read from its bytecode."""
+    from opcode import opmap  # deferred: start-up time (only idle work)
+
+    extended_arg, load_const, import_name = (opmap[op] for op in (
+        "EXTENDED_ARG", "LOAD_CONST", "IMPORT_NAME"))
+    found, consts, extended = [], [None, None], 0
+    raw = code.co_code
+    for i in range(0, len(raw), 2):
+        op, arg = raw[i], raw[i + 1] | extended
+        extended = arg << 8 if op == extended_arg else 0
+        if op == load_const:
+            consts = [consts[1], code.co_consts[arg]]
+        elif op == import_name and isinstance(consts[0], int):
+            found.append((code.co_names[arg], consts[0], consts[1]))
+    return found
+
+
+REHEARSED = ("ui.screens.settings:SettingsScreen",)
+"""Screens a home button opens that no game names (Settings)."""
+
+
+def _queue_rehearsals(app, home) -> None:
+    """Queue a rehearsal of each screen a home button opens whose class asks for one
+    (``rehearsed``; ``rehearsal(app)`` makes it without changing anything: Citadels' setup,
+    Settings)."""
+    for path in [entry.setup for entry in registry.games() if entry.setup] + list(REHEARSED):
+        screen = registry.resolve(path)
+        if getattr(screen, "rehearsed", False):
+            app.when_idle(partial(app.idle.rehearse, app, home,
+                                  partial(_made, app, home, screen.rehearsal)))
+
+
+REHEARSED_BUTTONS = 6  # buttons drawn by one task of a rehearsal
+
+
+def _made(app, home, make, canvas) -> None:
+    """(A rehearsal's first part) the screen made; its parts queued, each a task: its body,
+    its buttons a few at a time, then the whole of it (by then a warm frame), so that a first
+    tap finds its texts drawn and laid out and no task is long."""
+    screen = make(app)
+    parts = [screen.draw_body] + [
+        partial(_draw_buttons, app, screen.buttons[i:i + REHEARSED_BUTTONS])
+        for i in range(0, len(screen.buttons), REHEARSED_BUTTONS)] + [screen.draw]
+    for part in parts:
+        app.when_idle(partial(app.idle.rehearse, app, home, part))
+
+
+def _draw_buttons(app, buttons, canvas) -> None:
+    for button in buttons:
+        button.draw(canvas, app.fonts, focused=False)
 
 
 KEPT_GAMES_NAMED = 10  # the kept games whose players' names are prepared

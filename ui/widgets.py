@@ -116,6 +116,9 @@ def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
             if line:
                 lines.append(line)
             line = ""
+            if fonts.width(word, size) <= width:  # (measured already, by ``fits`` too)
+                line = word
+                continue
             for ch in word:  # a word wider than the line: break it anywhere
                 if fonts.width(line + ch, size) > width and line:
                     lines.append(line)
@@ -137,13 +140,16 @@ def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int,
 def fits(fonts: Fonts, text: str, size: int, width: int, height: int) -> bool:
     """Whether every word of ``text`` fits ``width`` px at ``size`` and its wrapped lines
     ``height`` px."""
+    line_h = fonts.get(size).get_linesize()
     if "\n" not in text and fonts.width(text, size) <= width:  # so is every word
         lines = 1
+    elif height < 2 * line_h:  # room for one line only, and the text needs more
+        return False
     elif all(fonts.width(w, size) <= width for w in text.split()):
         lines = len(wrap(fonts, text, size, width))
     else:
         return False
-    return lines * fonts.get(size).get_linesize() <= height
+    return lines * line_h <= height
 
 
 # --- fitting names: smaller down to a floor, then "…" -------------------------------------------

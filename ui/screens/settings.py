@@ -25,11 +25,20 @@ class SettingsScreen(Screen):
     button's text) and ``open()``."""
 
     name = "settings"
+    rehearsed = True  # its first frame fits ~10 labels to their rows (ui/prepare.py)
 
     def __init__(self, app):
         self.game_rows = [registry.resolve(path)(app) for entry in registry.games()
                           for path in entry.settings]
         super().__init__(app)
+
+    @classmethod
+    def rehearsal(cls, app) -> "SettingsScreen":
+        """Settings as a tap on home makes it (entered: its rows read), for a rehearsal while
+        nobody waits (ui/prepare.py)."""
+        screen = cls(app)
+        screen.on_enter()
+        return screen
 
     def title(self) -> str:
         return self.t("settings.title")

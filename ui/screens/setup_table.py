@@ -57,6 +57,21 @@ class TableSetup:
     low: int
     high: int
     kept: Any = None
+    rehearsed = False  # made and drawn while nobody waits (ui/prepare.py): a costly first frame
+    rehearsing = False  # made for a rehearsal: it must change nothing
+
+    @classmethod
+    def rehearsal(cls, app):
+        """The screen as a tap on home makes it, for a rehearsal while nobody waits
+        (ui/prepare.py); it draws no seed (``new_seed``)."""
+        screen = cls.__new__(cls)
+        screen.rehearsing = True
+        screen.__init__(app)
+        return screen
+
+    def new_seed(self) -> int:
+        """The app's next seed; 0 in a rehearsal (a scripted run's seeds are its games')."""
+        return 0 if self.rehearsing else self.app.new_seed()
 
     def open_table(self, default_count: int) -> dict[str, Any]:
         """Set the table from the last game's; return the stored choices for the screen."""

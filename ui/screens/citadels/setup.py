@@ -36,6 +36,7 @@ GAP = 6
 class CitadelsSetupScreen(TableSetup, Screen):
     name = "citadels-setup"
     game_id, low, high = "citadels", MIN_PLAYERS, MAX_PLAYERS
+    rehearsed = True  # its first frame reads the characters' data and draws ~25 texts
 
     def __init__(self, app):
         self.app = app
@@ -72,7 +73,7 @@ class CitadelsSetupScreen(TableSetup, Screen):
     def _preset_characters(self) -> tuple[str, ...]:
         """The characters of the chosen preset (not "custom") for this table."""
         if self.preset == "random":
-            return random_set(self.edition, self.players, Rng(self.app.new_seed()))
+            return random_set(self.edition, self.players, Rng(self.new_seed()))
         if self.preset in self.named_ids():
             return named_set(self.edition, self.players, self.preset, self.rank9).characters
         return first_game(self.edition, self.players)
