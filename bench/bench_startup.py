@@ -91,6 +91,9 @@ def instructions(data: str) -> dict:
                         for name, count in found.items() if name != "minimal_pygame_ce"}}
 
 
+TARGET = 1.2  # issue 39: start-up to the first frame within 1.2x the minimal program
+
+
 def main() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", "companion", "ui", "hw", "storage"],
                    cwd=ROOT, check=True)
@@ -105,10 +108,16 @@ def main() -> None:
         samples["app_gpio_backend_ready"].append(ready)
         samples["app_keyboard_backend"].append(app("keyboard", data)[0])
     results = {name: summary(s) for name, s in samples.items()}
-    emit("startup_to_first_frame", target_ratio=1.2, **results,
+    counts = instructions(data)
+    worst = max(counts["ratio_app_gpio_backend"], counts["ratio_app_keyboard_backend"])
+    verdict = (f"start-up to the first frame: {'meets' if worst <= TARGET else 'MISSES'} <= "
+               f"{TARGET}x a minimal pygame-ce program in instructions (Pi "
+               f"{counts['ratio_app_gpio_backend']}x, laptop {counts['ratio_app_keyboard_backend']}x)")
+    emit("startup_to_first_frame", target_ratio=TARGET, **results,
          ratio_gpio=ratio(samples["app_gpio_backend"], samples["minimal_pygame_ce"]),
          ratio_keyboard=ratio(samples["app_keyboard_backend"], samples["minimal_pygame_ce"]),
-         instructions=instructions(data))
+         instructions=counts, verdict=verdict)
+    print(verdict)
 
 
 def ratio(app_ms: list[float], peer_ms: list[float]) -> float:

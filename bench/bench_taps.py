@@ -9,13 +9,11 @@ screen. Twice per button:
 - ``prepared``: after the start-up's idle work (ui/prepare.py: fonts, glyphs, each game's
   module and pictures), as on a device a few seconds after it started;
 - ``cold``: at once after the first frame, no idle time at all.
-Also start-up itself (the app's first frame, with the project compiled) against a minimal
-pygame-ce program (import, window, one frame), both counted the same way. ``PYTHONHASHSEED``
-is fixed so that two runs of a process count the same.
+Start-up itself is bench_startup.py's (through the command line, as the kiosk starts).
+``PYTHONHASHSEED`` is fixed so that two runs of a process count the same.
 
 ``BENCH_TAPS_BUTTONS`` (comma-separated, e.g. ``citadels,settings``) and ``BENCH_TAPS_MODES``
-(``prepared``, ``cold``) count only those taps, and ``BENCH_TAPS_STARTUP=0`` leaves start-up
-out: a quicker run while working on one tap."""
+(``prepared``, ``cold``) count only those taps: a quicker run while working on one tap."""
 
 from __future__ import annotations
 
@@ -26,7 +24,6 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from bench_startup import MINIMAL  # (it reads its standard input, here empty, and ends)
 from common import ROOT, emit, scratch_dir
 
 BUTTONS = tuple(os.environ.get("BENCH_TAPS_BUTTONS",
@@ -76,23 +73,12 @@ def main() -> None:
     for mode in MODES:
         before = counted([*me, mode, "-"])
         taps[mode] = {button: counted([*me, mode, button]) - before for button in BUTTONS}
-    startup = minimal = None
-    if os.environ.get("BENCH_TAPS_STARTUP", "1") != "0":
-        startup = counted([*me, "cold", "-"])
-        minimal = counted(["-c", MINIMAL])
-    emit("first_taps", goal=GOAL, startup_instructions=startup,
-         minimal_pygame_instructions=minimal,
-         startup_per_minimal=round(startup / minimal, 2) if startup else None,
-         **{f"tap_{mode}": taps[mode] for mode in taps})
-    for mode, counts in taps.items():
+    emit("first_taps", goal=GOAL, **{f"tap_{mode}": taps[mode] for mode in taps})
+    for mode, counts in taps.items():  # (start-up itself: bench_startup.py's instructions)
         worst = max(counts, key=counts.get)
         verdict = "meets" if counts[worst] < GOAL else "MISSES"
         print(f"first taps, {mode}: {verdict} < 10 M (the most: {worst}, "
               f"{counts[worst] / 1e6:.1f} M)")
-    if startup is None:
-        return
-    print(f"start-up: {'meets' if startup <= 1.2 * minimal else 'MISSES'} <= 1.2x a minimal "
-          f"pygame-ce program ({startup / minimal:.2f}x)")
 
 
 if __name__ == "__main__":
