@@ -110,9 +110,10 @@ def main() -> None:
     results = {name: summary(s) for name, s in samples.items()}
     counts = instructions(data)
     worst = max(counts["ratio_app_gpio_backend"], counts["ratio_app_keyboard_backend"])
+    pi, laptop = counts["ratio_app_gpio_backend"], counts["ratio_app_keyboard_backend"]
     verdict = (f"start-up to the first frame: {'meets' if worst <= TARGET else 'MISSES'} <= "
-               f"{TARGET}x a minimal pygame-ce program in instructions (Pi "
-               f"{counts['ratio_app_gpio_backend']}x, laptop {counts['ratio_app_keyboard_backend']}x)")
+               f"{TARGET}x a minimal pygame-ce program in instructions (Pi {pi}x, "
+               f"laptop {laptop}x)")
     emit("startup_to_first_frame", target_ratio=TARGET, **results,
          ratio_gpio=ratio(samples["app_gpio_backend"], samples["minimal_pygame_ce"]),
          ratio_keyboard=ratio(samples["app_keyboard_backend"], samples["minimal_pygame_ce"]),

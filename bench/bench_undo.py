@@ -75,7 +75,8 @@ def open_game(controller_class, config, seed, decisions, store=None):
         session = store.append_all(store.create_session(game, config, seed), decisions)
         session = store.load(session.id)
     t = time.perf_counter()
-    controller = controller_class(SimpleNamespace(store=store, when_idle=lambda task: None), session)
+    app = SimpleNamespace(store=store, when_idle=lambda task: None)  # no snapshots kept
+    controller = controller_class(app, session)
     return controller, ms_since(t)
 
 

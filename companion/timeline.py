@@ -151,7 +151,8 @@ class Timeline:
                                   or ours[common] == standing[common]):
             common += 1
         new = object.__new__(Timeline)
-        new.rules, new.every, new.first, new._apply = self.rules, self.every, self.first, self._apply
+        new.rules, new.every, new.first = self.rules, self.every, self.first
+        new._apply = self._apply
         new.state = self.state_at(self.first + common)
         new.standing = ours[:common]
         new._checkpoints = self._checkpoints[:common // self.every + 1]

@@ -29,8 +29,9 @@ from .glyphs import splitters, syllables
 Task = Callable[[], None]
 
 FONTS = ((18, False), (18, True), (19, False), (20, False), (20, True), (21, False),
-         (22, False), (22, True), (23, False), (24, False), (24, True), (25, False), (26, False), (34, False),
-         (34, True), (40, True), (42, False), (42, True), (44, True), (56, True), (96, True))
+         (22, False), (22, True), (23, False), (24, False), (24, True), (25, False), (26, False),
+         (34, False), (34, True), (40, True), (42, False), (42, True), (44, True), (56, True),
+         (96, True))
 """(size, bold) of every font the screens draw or measure with (``tests/test_cold_frames.py``
 tours the screens and finds none missing): nothing under ``theme.SMALL_SIZE``, 18 px, the
 smallest a player reads across the table (issue 37); 23 px too, which ``fit_size`` tries
