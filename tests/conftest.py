@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -73,6 +75,16 @@ def make_app(tmp_path):
             app.close()
         except Exception:
             pass
+
+
+def run_fresh(code: str, timeout: float = 120) -> str:
+    """What ``code`` prints, run by a fresh interpreter in the project (no display, no sound);
+    it must end well."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=ROOT, timeout=timeout)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout
 
 
 def play(app, script: str, screenshots: Path | None = None) -> None:

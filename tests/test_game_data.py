@@ -4,10 +4,7 @@ of modules, issue 39)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from conftest import ROOT
+from conftest import run_fresh
 
 FIRST_USE = """
 import sys
@@ -28,9 +25,7 @@ print(sorted(m for m in sys.modules if m.startswith("importlib.resources")))
 
 
 def test_reading_every_games_data_imports_no_importlib_resources():
-    done = subprocess.run([sys.executable, "-c", FIRST_USE], capture_output=True, text=True,
-                          cwd=ROOT, check=True)
-    assert done.stdout.strip() == "[]"
+    assert run_fresh(FIRST_USE).strip() == "[]"
 
 
 def test_a_data_file_reads_as_its_json():

@@ -4,11 +4,10 @@ issue 39: ≤ 1.2×; bench/bench_startup.py measures it)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
+from conftest import run_fresh
 from hw.controls import Control
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,10 +23,7 @@ def modules_after_start(tmp_path, backend: str, config: Path | None = None) -> s
             f"data_dir=Path({str(tmp_path)!r}), language='en')\n"
             f"app = build_app(c, headless=True, env={{'COMPANION_HW': {backend!r}}}, "
             "hardware_after_first_frame=True)\napp.render()\nprint(' '.join(sys.modules))\n")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=60, check=True).stdout
-    return set(out.split())
+    return set(run_fresh(code).split())
 
 
 # The project's modules the first frame may import (issue 39): each costs ~0.4 M instructions
@@ -208,9 +204,6 @@ def test_after_the_idle_work_a_first_tap_on_each_home_button_imports_nothing(tmp
             "    ScriptRunner(app, None).run(parse(f'TAP @{button}'))\n"
             "    print(button, *sorted(set(sys.modules) - before))\n"
             "    app.pop_to('home')\n")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=120)
-    assert out.returncode == 0, out.stderr[-2000:]
-    imported = [line for line in out.stdout.splitlines() if len(line.split()) > 1]
-    assert len(out.stdout.splitlines()) == 5 and imported == [], imported
+    out = run_fresh(code)
+    imported = [line for line in out.splitlines() if len(line.split()) > 1]
+    assert len(out.splitlines()) == 5 and imported == [], imported

@@ -5,17 +5,10 @@ Instruction counts are a benchmark (bench/bench_taps.py); here: what is drawn an
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-from conftest import play
+from conftest import play, run_fresh
 from test_rehearsals import texts_drawn_by
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
@@ -69,9 +62,5 @@ def test_each_idle_import_imports_a_module_whose_imports_are_done():
             "        imports += 1\n"
             "        most = max(most, len(sys.modules) - before)\n"
             "print(most, imports)\n")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=120)
-    assert out.returncode == 0, out.stderr[-2000:]
-    most, imports = map(int, out.stdout.split())
+    most, imports = map(int, run_fresh(code).split())
     assert imports > 100 and most <= 5, (most, imports)
