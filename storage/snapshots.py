@@ -4,29 +4,28 @@ damaged, from other game code or for another game are refused (``Unusable``) and
 replayed whole instead.
 
 The states are frozen dataclasses, tuples and enums of ``companion``; they are written with
-pickle and read back by an unpickler that makes nothing but ``companion``'s classes (Python's
-"restricting globals"), rather than through a JSON codec for every state class: pickle reads a
-state in C and needs no code per class. The bytes:
+pickle and read back by an unpickler that makes nothing but ``companion``'s classes
+(``companion.packed``), rather than through a JSON codec for every state class: pickle reads a
+state in C and needs no code per class. What grows with a game is held ``Packed`` and read
+when used. The bytes:
 
     MAGIC | code (16 bytes) | CRC-32 of the rest (4 bytes, big-endian) | pickle
 
 ``code`` is a digest of the game code's files (companion/**/*.py and its data files: each
 one's name, size and time of change): a snapshot made by other code (another version of the
 app) is never read, since its classes may mean something else. A resume reads it before the
-first frame, so it is cheap: 1.8 M instructions (the files' contents hashed: 70 M); for the same
-reason pickle's C module is used without ``pickle.py`` (7 M instructions to import, 2 M).
+first frame, so it is cheap: 1 M instructions (the files' contents hashed: 70 M).
 """
 
 from __future__ import annotations
 
-import _pickle
 import functools
-import io
 import os
 import zlib
 from typing import Any
 
 import companion
+from companion import packed
 
 MAGIC = b"companion-snapshot-1\n"
 _CODE_BYTES = 16
@@ -59,7 +58,7 @@ def _list_code(folder: str, root: int, files: list[str]) -> None:
 
 def encode(snapshot: Any, game: str, seed: int) -> bytes:
     """The bytes of ``snapshot`` for the session of ``game`` and ``seed``."""
-    body = _pickle.dumps((game, seed, snapshot), protocol=5)  # pickle.HIGHEST_PROTOCOL in 3.11
+    body = packed.dumps((game, seed, snapshot))
     return MAGIC + code_digest() + zlib.crc32(body).to_bytes(4, "big") + body
 
 
@@ -75,20 +74,10 @@ def decode(data: bytes, game: str, seed: int) -> Any:
     if zlib.crc32(body) != int.from_bytes(data[head:head + 4], "big"):
         raise Unusable("damaged")
     try:
-        made_for_game, made_for_seed, snapshot = _GameValues(io.BytesIO(body)).load()
+        made_for_game, made_for_seed, snapshot = packed.loads(body)
     except Exception as exc:  # checked bytes that still do not load: refused all the same
         raise Unusable(f"unreadable ({type(exc).__name__})") from None
     if (made_for_game, made_for_seed) != (game, seed):
         raise Unusable("another session's")
     return snapshot
 
-
-class _GameValues(_pickle.Unpickler):
-    """Makes only the game code's classes: a snapshot cannot name any other callable."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module.split(".")[0] == "companion":
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        raise _pickle.UnpicklingError(f"{module}.{name} is not a game value")

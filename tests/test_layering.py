@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DEVICES = {"pygame", "gpiozero", "serial", "RPi", "lgpio", "sqlite3"}
 STORAGE_MAY_USE = {"companion.games", "companion.records", "companion.session", "companion.rng",
-                   "companion.rules", "companion.names", "companion.errors",
+                   "companion.rules", "companion.names", "companion.errors", "companion.packed",
                    "companion"}  # the package alone: where its files are (storage/snapshots.py)
 
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion import packed
 from companion.games import rules_for
 from companion.session import UNDO, Session, effective
 from companion.tiletum.playthrough import tiletum_game
@@ -20,6 +21,7 @@ from companion.timeline import EVERY, KEPT, Timeline, Unread
 from companion.troyes.playthrough import troyes_game
 from storage import snapshots
 from storage.store import SCHEMA_VERSION, Store
+from test_undo_checkpoints import citadels_decisions
 from test_undo_timeline import GAMES, choose, undo_markers
 from ui.screens.session_controller import SNAPSHOT_EVERY
 
@@ -161,6 +163,37 @@ def test_a_snapshot_makes_nothing_but_the_games_values():
     with pytest.raises(snapshots.Unusable):
         snapshots.decode(data, "troyes", 1)
     assert pickle.loads(pickle.dumps(1)) == 1  # (plain pickle still works elsewhere)
+
+
+def test_a_long_citadels_game_resumes_reading_none_of_its_finished_rounds(monkeypatch):
+    """Citadels keeps every finished round's public record (events, holders) for the round
+    summaries and History: it grows with the game. A resume reads them only when a screen
+    shows one, so it costs the same at the tenth round as at the first (issue 39: "resume of
+    a kept game < 10 M whatever its length")."""
+    config, seed, decisions = citadels_decisions()
+    rules = rules_for("citadels")
+    whole = Timeline(rules, Session("citadels", config, seed, tuple(decisions)))
+    data = snapshots.encode(whole.snapshot(len(decisions)), "citadels", seed)
+    read = []
+    monkeypatch.setattr(packed, "loads", lambda data, loads=packed.loads: read.append(data)
+                        or loads(data))
+    kept = snapshots.decode(data, "citadels", seed)
+    resumed = Timeline.resumed(rules, kept, Session("citadels", config, seed, (),
+                                                    unread=len(decisions)))
+    rules.view(resumed.state, None), rules.view(resumed.state, 1)
+    assert len(resumed.state.rounds) >= 9 and len(read) == 1  # the snapshot itself, no round
+    assert resumed.state.rounds[0] == whole.state.rounds[0] and len(read) == 2
+    assert resumed.state == whole.state
+
+
+def test_a_finished_round_read_back_makes_nothing_but_the_games_values(tmp_path):
+    """A round kept as bytes of its own is read by the same unpickler as the snapshot: bytes
+    naming another callable (``os.system``) are refused before it runs."""
+    never = tmp_path / "never"
+    rounds = packed.Packed(packed=[f"cos\nsystem\n(S'touch {never}'\ntR.".encode()])
+    with pytest.raises(pickle.UnpicklingError):
+        rounds[0]
+    assert not never.exists()
 
 
 def test_a_finished_or_deleted_game_keeps_no_snapshot(store):

@@ -16,6 +16,7 @@ from companion.citadels import calling, draft
 from companion.citadels.catalogue import EDITIONS
 from companion.citadels.charset import random_set
 from companion.citadels.game import CitadelsRules
+from companion.packed import Packed
 from companion.rng import Rng
 from companion.session import UNDO, Session, effective
 from companion.tiletum import game as tiletum
@@ -154,13 +155,14 @@ SCALARS = (int, float, str, bytes, type(None), frozenset, enum.Enum)
 
 def mutable_parts(value, path: str = "state", seen: set | None = None) -> list[str]:
     """Where ``value`` holds anything that could change after it is made: a list, dict or set,
-    or a dataclass that is not frozen (only frozen dataclasses, tuples and scalars may be)."""
+    or a dataclass that is not frozen (only frozen dataclasses, tuples, ``Packed`` sequences
+    (companion/packed.py: their items are fixed when made) and scalars may be)."""
     seen = set() if seen is None else seen
     if isinstance(value, SCALARS) or id(value) in seen:
         return []
     seen.add(id(value))
-    if isinstance(value, tuple):
-        return [p for i, v in enumerate(value) for p in mutable_parts(v, f"{path}[]", seen)]
+    if isinstance(value, (tuple, Packed)):
+        return [p for v in value for p in mutable_parts(v, f"{path}[]", seen)]
     if dataclasses.is_dataclass(value):
         own = [] if value.__dataclass_params__.frozen else [f"{path}: not frozen"]
         return own + [p for f in dataclasses.fields(value)

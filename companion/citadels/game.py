@@ -14,6 +14,7 @@ from typing import Any
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..frozen import replace
+from ..packed import Packed
 from ..rng import Rng, Seed, as_seed
 from ..rules import Engine, Outcome
 from . import calling, draft, theater
@@ -45,7 +46,7 @@ class CitadelsGame:
     number: int = 1
     draft: Draft | None = None
     calling: Calling | None = None
-    rounds: tuple[RoundResult, ...] = ()
+    rounds: Sequence[RoundResult] = Packed()  # read back round by round when used (packed.py)
     reading: Reading = CURRENT  # the rulebook reading it is played by (readings.py)
     theater: bool = False  # the Theater is among the districts: asked after every draft
     swapping: RoundSetup | None = None  # the round after its draft, waiting for the Theater
@@ -180,7 +181,7 @@ class CitadelsView:
     phase: str
     draft: DraftView | None
     calling: CallingView | None
-    rounds: tuple[RoundResult, ...]
+    rounds: Sequence[RoundResult]
     completion_order: tuple[int, ...]
     final_characters: tuple[tuple[str, int], ...]  # (character, seat); empty until the end
     city_size: int

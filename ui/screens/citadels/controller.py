@@ -7,6 +7,8 @@ marker, so a restart replays exactly what the table saw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.citadels import calling, draft
 from companion.citadels.catalogue import character
 from companion.citadels.game import CALLING, DRAFT, OVER, THEATER, CitadelsRules, RoundResult
@@ -78,7 +80,7 @@ class CitadelsController(SessionController):
         return self.view().number
 
     @property
-    def rounds(self) -> tuple[RoundResult, ...]:
+    def rounds(self) -> Sequence[RoundResult]:
         """The finished rounds (everything in them was revealed at their end)."""
         return self.view().rounds
 
