@@ -46,6 +46,27 @@ def test_looks_are_legal_for_every_seat_during_a_turn_and_never_at_the_round_end
     assert refused.value.code == "citadels.calling.over"
 
 
+def test_apply_takes_a_look_exactly_when_legal_lists_it():
+    """``legal`` ⇔ ``apply`` for looks (``check`` tests a look without listing them: an undo
+    puts many back), in every state of a round, for seats in and out of the table."""
+    state = start(round_setup({"thief": 2, "king": 3, "warlord": 4, "bishop": 1}))
+    seen = set()
+    while True:
+        for seat in (0, 1, 4, 5, -1, True, "1", None):
+            listed = Look(seat) in legal(state)
+            try:
+                apply(state, Look(seat))
+                taken = True
+            except IllegalDecision:
+                taken = False
+            assert taken == listed, (state.phase, seat)
+            seen.add((state.phase, taken))
+        if state.finished:
+            break
+        state = apply(state, steps(state)[0])
+    assert {("turn", True), ("turn", False)} <= seen and any(not t for p, t in seen if p != "turn")
+
+
 def next_turn(state):
     """Play the turn (its first required step, e.g. the Thief's target), then end it."""
     while not any(isinstance(d, EndTurn) for d in steps(state)):
