@@ -16,8 +16,9 @@ Each case gives a notice (a message key and its fields) for the home screen's ba
 import errno
 import logging
 import os
-import sqlite3
 import time
+
+import _sqlite3 as sqlite3  # the sqlite3 package's C module: see storage/store.py
 from pathlib import Path
 from typing import NamedTuple
 
@@ -161,6 +162,7 @@ def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:
         wanted = [c for c in ("id", "game", "config", "seed", "created_at", "finished_at",
                               "result", "rng", "played_at", "touched", "progress", "damaged")
                   if c in columns]
+        out.keep_sums()
         db = out._db
         for sid in ids:
             try:

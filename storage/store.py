@@ -12,14 +12,17 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
-from . import aggregates
+# The sqlite3 package's C module, which the package re-exports whole (``from _sqlite3 import
+# *``): its Python part adds only the adapters of ``datetime`` values, which the store never
+# stores, and importing it imports ``datetime`` (~6 M instructions of every start-up).
+import _sqlite3 as sqlite3
+
 from .json_stream import STRICT
 
 if TYPE_CHECKING:
@@ -88,7 +91,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         lambda db: record_finished(db, "finished_at IS NOT NULL")),
     # 5: Statistics' sums over the player rows (storage/aggregates.py; kept by triggers each
     # connection makes), so no Statistics page reads every row; filled from the rows there are.
-    5: (aggregates.create,),
+    5: (lambda db: _aggregates().create(db),),
     # 6: a kept game's timeline end (storage/snapshots.py), so a resume replays only the
     # decisions stored after it; ``last``: the payload of its last decision, a snapshot whose
     # log no longer ends so there is not used. A cache: removed when the game is finished.
@@ -103,6 +106,13 @@ DAMAGED_SETTING = object()
 """What ``get_setting`` gives for a stored value that cannot be read (never a valid value)."""
 
 SAVE_REASONS = ("full", "read_only", "busy", "conflict", "io")
+
+
+def _aggregates():
+    """storage/aggregates.py, imported when first used (after the first frame)."""
+    from . import aggregates  # deferred: start-up time (it imports the whole sqlite3 package)
+
+    return aggregates
 
 
 class StoreError(RuntimeError):
@@ -185,16 +195,15 @@ class StoredGame(NamedTuple):
     """One session as lists show it (History, kept games), read without replaying it. (A
     row, so a named tuple: a frozen dataclass would cost start-up 0.6 ms to make.)"""
 
-    session_id: int
-    game: str
-    created_at: str
-    played_at: str
-    finished_at: str | None
-    names: tuple[str, ...]
-    progress: Mapping[str, Any]
-    result: Mapping[str, Any] | None
-    damaged: str | None
-    game_session: int | None = None  # a score entry: the device-run game it finishes
+    # The fields' types as objects, not as annotations: this module's annotations are text
+    # (``from __future__``), which NamedTuple compiles field by field (~0.15 M instructions
+    # each, every start-up).
+    __annotations__ = {
+        "session_id": int, "game": str, "created_at": str, "played_at": str,
+        "finished_at": str | None, "names": tuple[str, ...], "progress": Mapping[str, Any],
+        "result": Mapping[str, Any] | None, "damaged": str | None,
+        "game_session": int | None}  # game_session: a score entry's device-run game
+    game_session = None
 
     @property
     def finished(self) -> bool:
@@ -278,8 +287,7 @@ def record_finished(db: sqlite3.Connection, where: str, args: tuple = ()) -> Non
 class Player(NamedTuple):
     """A player the table remembers."""
 
-    id: int
-    name: str
+    __annotations__ = {"id": int, "name": str}  # objects, not text: see StoredGame
 
 
 PLAYERS_IN_ORDER = (
@@ -310,9 +318,16 @@ class Store:
             self._db = self._connect()
         self._file = self._file_id()
         self.unsaved_frames = False  # steps committed to the WAL since the last checkpoint
+        self._summing = False  # whether this connection has the triggers that keep the sums
         self._migrate()
-        if not read_only:
-            aggregates.keep(self._db)
+
+    def keep_sums(self) -> None:
+        """Statistics' sums kept by this connection from now on (``aggregates.keep``): before
+        its first write, not at start-up (its 13 triggers are ~7 M instructions, and the first
+        frame writes nothing; the app makes them in idle time after it)."""
+        if not self._summing and not self.read_only:
+            _aggregates().keep(self._db)
+            self._summing = True
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None)
@@ -353,7 +368,8 @@ class Store:
                 copy.close()
             self._db.close()
             self._db = self._connect()
-            aggregates.keep(self._db)
+            self._summing = False
+            self.keep_sums()
         except (OSError, sqlite3.Error) as exc:
             log.error("the database cannot be put back: %s", exc)
             raise SaveFailed("gone", str(exc)) from exc
@@ -405,6 +421,7 @@ class Store:
         if not links_checked:
             self._db.execute("PRAGMA foreign_keys = OFF")
         try:
+            self.keep_sums()
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
             self._db.execute("COMMIT")

@@ -7,7 +7,6 @@ A "kept game" here is a ``StoredGame`` row (storage/store.py): listed without re
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 
 import pygame
 
@@ -38,6 +37,8 @@ def when(row) -> str:
 
 
 def local_time(stamp: str) -> str:
+    from datetime import datetime  # deferred: start-up time (the first frame lists no game)
+
     try:
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     except (ValueError, AttributeError):
