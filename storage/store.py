@@ -311,22 +311,30 @@ class Store:
         self.found_damaged: list[int] = []  # sessions a list found damaged (for the banner)
         self.said: list[tuple[str, dict]] = []  # notices for the banner (``check_file``)
         if read_only:
-            self._db = _connect_read_only(self.path)
+            self._connection = _connect_read_only(self.path)
         else:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = self._connect()
+            self._connection = self._connect()
         self._file = self._file_id()
         self.unsaved_frames = False  # steps committed to the WAL since the last checkpoint
-        self._summing = False  # whether this connection has the triggers that keep the sums
+        self._summing = read_only  # the sums kept on this connection (or nothing to keep)
         self._migrate()
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The connection, keeping Statistics' sums (``keep_sums``) for whatever it is used for
+        (start-up's reads use ``_connection``, without them)."""
+        if not self._summing:
+            self.keep_sums()
+        return self._connection
 
     def keep_sums(self) -> None:
         """Statistics' sums kept by this connection from now on (``aggregates.keep``): before
-        its first write, not at start-up (its 13 triggers are ~7 M instructions, and the first
-        frame writes nothing; the app makes them in idle time after it)."""
+        it is used to write, not at start-up (its 13 triggers are ~7 M instructions, and the
+        first frame writes nothing; the app makes them in idle time after it)."""
         if not self._summing and not self.read_only:
-            _aggregates().keep(self._db)
+            _aggregates().keep(self._connection)
             self._summing = True
 
     def _connect(self) -> sqlite3.Connection:
@@ -363,13 +371,12 @@ class Store:
             Path(self.path).unlink(missing_ok=True)  # (another file put there: ours wins)
             copy = sqlite3.connect(self.path, isolation_level=None)
             try:
-                self._db.backup(copy)
+                self._connection.backup(copy)
             finally:
                 copy.close()
-            self._db.close()
-            self._db = self._connect()
+            self._connection.close()
+            self._connection = self._connect()
             self._summing = False
-            self.keep_sums()
         except (OSError, sqlite3.Error) as exc:
             log.error("the database cannot be put back: %s", exc)
             raise SaveFailed("gone", str(exc)) from exc
@@ -379,7 +386,7 @@ class Store:
     def _migrate(self) -> None:
         """Bring the database to SCHEMA_VERSION, one version at a time, each step in its own
         transaction (a power cut leaves it at a whole version)."""
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        version = self._connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path}: schema version {version} is newer than this app's "
                              f"({SCHEMA_VERSION})")
@@ -387,26 +394,26 @@ class Store:
             raise StoreError(f"{self.path}: schema version {version} needs an upgrade, and the "
                              "data cannot be written")
         if version == 0:
-            self._db.executescript(_SCHEMA + "PRAGMA user_version = 1;")
+            self._connection.executescript(_SCHEMA + "PRAGMA user_version = 1;")
             version = 1
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            self._db.execute("BEGIN")
+            self._connection.execute("BEGIN")
             try:
                 for part in MIGRATIONS[step]:
-                    part(self._db) if callable(part) else self._db.execute(part)
-                self._db.execute(f"PRAGMA user_version = {step}")
-                self._db.execute("COMMIT")
+                    part(self._connection) if callable(part) else self._connection.execute(part)
+                self._connection.execute(f"PRAGMA user_version = {step}")
+                self._connection.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._connection.execute("ROLLBACK")
                 raise
 
     def close(self) -> None:
         """Close the database (further calls fail)."""
-        self._db.close()
+        self._connection.close()
 
     def quick_check(self) -> list[str]:
         """SQLite's ``PRAGMA quick_check``: [] when the file is sound, else its complaints."""
-        rows = [r[0] for r in self._db.execute("PRAGMA quick_check")]
+        rows = [r[0] for r in self._connection.execute("PRAGMA quick_check")]
         return [] if rows == ["ok"] else rows
 
     @contextmanager
@@ -421,7 +428,6 @@ class Store:
         if not links_checked:
             self._db.execute("PRAGMA foreign_keys = OFF")
         try:
-            self.keep_sums()
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
             self._db.execute("COMMIT")
@@ -448,7 +454,7 @@ class Store:
     def _mark(self) -> tuple[int, int]:
         """How far the stored steps go: the last session write (``touched`` grows with each)
         and the last decision's row id."""
-        return self._db.execute(
+        return self._connection.execute(
             "SELECT (SELECT COALESCE(MAX(touched), 0) FROM sessions),"
             " (SELECT COALESCE(MAX(rowid), 0) FROM decisions)").fetchone()
 
@@ -648,7 +654,7 @@ class Store:
     # --- lists ------------------------------------------------------------------------------
 
     def _listed(self, where: str, args: tuple, limit: int, offset: int = 0) -> list[StoredGame]:
-        rows = self._db.execute(
+        rows = self._connection.execute(
             f"SELECT {_ROW} FROM sessions {where} ORDER BY touched DESC LIMIT ? OFFSET ?",
             (*args, limit, offset)).fetchall()
         games = [_stored_game(r) for r in rows]
@@ -687,7 +693,8 @@ class Store:
         those finished and readable, as an export has them)."""
         where, args = self._where(games, "finished_at IS NULL" if kept else
                                   "finished_at IS NOT NULL AND damaged IS NULL" if finished else "")
-        return self._db.execute(f"SELECT COUNT(*) FROM sessions {where}", args).fetchone()[0]
+        found = self._connection.execute(f"SELECT COUNT(*) FROM sessions {where}", args)
+        return found.fetchone()[0]
 
     def kinds(self) -> tuple[str, ...]:
         """Every kind of session stored (``citadels``, ``troyes-score``…)."""
@@ -785,7 +792,8 @@ class Store:
         """A user setting chosen on the device (JSON value), or ``default`` (also when the
         stored value cannot be read)."""
         try:
-            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+            row = self._connection.execute("SELECT value FROM settings WHERE key = ?",
+                                           (key,)).fetchone()
             return default if row is None else _json(row[0])
         except (sqlite3.DatabaseError, ValueError, RecursionError) as exc:
             log.error("setting %r cannot be read (%s)", key, type(exc).__name__)
