@@ -9,7 +9,6 @@ from .. import registry, theme
 from ..geometry import HEIGHT, WIDTH
 from ..widgets import Button, draw_paragraph, grid
 from .base import BODY, Screen
-from .kept import KeptGamesScreen
 
 GAMES_AREA = pygame.Rect(BODY.left, BODY.top + 36, BODY.width, 170)
 PER_ROW = 3  # games in a row; more games make more rows in the same area
@@ -89,6 +88,8 @@ class HomeScreen(Screen):
         self.app.push(registry.resolve(registry.entry(game_id).setup)(self.app))
 
     def open_kept(self) -> None:
+        from .kept_list import KeptGamesScreen  # deferred: start-up time (ListScreen)
+
         self.app.push(KeptGamesScreen(self.app))
 
     def open_history(self) -> None:
