@@ -23,8 +23,6 @@ from urllib.parse import quote
 # stores, and importing it imports ``datetime`` (~6 M instructions of every start-up).
 import _sqlite3 as sqlite3
 
-from .json_stream import STRICT
-
 if TYPE_CHECKING:
     from companion.session import Decision, Session
 
@@ -188,7 +186,27 @@ def _json(text: str | None) -> Any:
     if text is None:
         return None
     text.encode()  # UnicodeEncodeError (a ValueError) on a damaged byte
+    from .json_stream import STRICT  # deferred: start-up time (the first frame reads no game)
+
     return STRICT.decode(text)
+
+
+_PLAIN = {"true": True, "false": False, "null": None}
+
+
+def _setting(text: str) -> Any:
+    """A stored setting's value: the forms ``json.dumps`` gives a language, a rotation or a
+    switch read as they are; any other (a float, an escape, a damaged value) by ``_json``."""
+    if type(text) is str and text.isascii():
+        if text in _PLAIN:
+            return _PLAIN[text]
+        if text.isdigit() and (text[0] != "0" or text == "0"):
+            return int(text)
+        inside = text[1:-1]
+        if len(text) > 1 and text[0] == text[-1] == '"' and text.isprintable() and \
+                '"' not in inside and "\\" not in inside:
+            return inside
+    return _json(text)
 
 
 class StoredGame(NamedTuple):
@@ -794,7 +812,7 @@ class Store:
         try:
             row = self._connection.execute("SELECT value FROM settings WHERE key = ?",
                                            (key,)).fetchone()
-            return default if row is None else _json(row[0])
+            return default if row is None else _setting(row[0])
         except (sqlite3.DatabaseError, ValueError, RecursionError) as exc:
             log.error("setting %r cannot be read (%s)", key, type(exc).__name__)
             return DAMAGED_SETTING

@@ -87,10 +87,11 @@ class HomeScreen(Screen):
         """The game's setup screen."""
         self.app.push(registry.resolve(registry.entry(game_id).setup)(self.app))
 
-    def open_kept(self) -> None:
+    def open_kept(self, games: tuple[str, ...] | None = None) -> None:
+        """The list of the games in progress (``games``: of those kinds only)."""
         from .kept_list import KeptGamesScreen  # deferred: start-up time (ListScreen)
 
-        self.app.push(KeptGamesScreen(self.app))
+        self.app.push(KeptGamesScreen(self.app, games))
 
     def open_history(self) -> None:
         from .history import HistoryScreen  # deferred: start-up time

@@ -224,9 +224,7 @@ class KeptButtons:
             open_kept(self.app, self.rows[0])
 
     def open_list(self) -> None:
-        from .kept_list import KeptGamesScreen  # deferred: start-up time (ListScreen)
-
-        self.app.push(KeptGamesScreen(self.app, self.kinds))
+        self.app.stack[0].open_kept(self.kinds)  # home, never popped, opens the list
 
 
 def add_start_row(screen, game_id: str, start_key: str, start_w: int, score_w: int,
