@@ -10,16 +10,13 @@
 Each case gives a notice (a message key and its fields) for the home screen's banner.
 """
 
-# No ``from __future__ import annotations`` here: typing.NamedTuple would compile each field's
-# annotation text (a ForwardRef), ~0.15 M instructions a field of every start-up (issue 39).
-
 import errno
 import logging
 import os
-import sqlite3
 import time
 from pathlib import Path
-from typing import NamedTuple
+
+import _sqlite3 as sqlite3  # the sqlite3 package's C module: see storage/store.py
 
 from .store import SCHEMA_VERSION, Store, StoreError, record_finished
 
@@ -28,11 +25,14 @@ log = logging.getLogger(__name__)
 WAL_FILES = ("-wal", "-shm")
 
 
-class Opened(NamedTuple):
-    """The store as opened, and what the home screen's banner says about it."""
+class Opened:
+    """The store as opened, and what the home screen's banner says about it. (A plain class:
+    a named tuple costs every start-up ~0.5 M instructions to make.)"""
 
-    store: Store
-    notices: tuple[tuple[str, dict], ...] = ()
+    __slots__ = ("store", "notices")
+
+    def __init__(self, store: Store, notices: tuple[tuple[str, dict], ...] = ()):
+        self.store, self.notices = store, notices
 
 
 def open_store(path: str | Path, now: float | None = None) -> Opened:
@@ -161,6 +161,7 @@ def salvage(damaged: Path, fresh: Path) -> tuple[int, int]:
         wanted = [c for c in ("id", "game", "config", "seed", "created_at", "finished_at",
                               "result", "rng", "played_at", "touched", "progress", "damaged")
                   if c in columns]
+        out.keep_sums()
         db = out._db
         for sid in ids:
             try:

@@ -12,15 +12,16 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
-from . import aggregates
-from .json_stream import STRICT
+# The sqlite3 package's C module, which the package re-exports whole (``from _sqlite3 import
+# *``): its Python part adds only the adapters of ``datetime`` values, which the store never
+# stores, and importing it imports ``datetime`` (~6 M instructions of every start-up).
+import _sqlite3 as sqlite3
 
 if TYPE_CHECKING:
     from companion.session import Decision, Session
@@ -88,7 +89,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         lambda db: record_finished(db, "finished_at IS NOT NULL")),
     # 5: Statistics' sums over the player rows (storage/aggregates.py; kept by triggers each
     # connection makes), so no Statistics page reads every row; filled from the rows there are.
-    5: (aggregates.create,),
+    5: (lambda db: _aggregates().create(db),),
     # 6: a kept game's timeline end (storage/snapshots.py), so a resume replays only the
     # decisions stored after it; ``last``: the payload of its last decision, a snapshot whose
     # log no longer ends so there is not used. A cache: removed when the game is finished.
@@ -103,6 +104,13 @@ DAMAGED_SETTING = object()
 """What ``get_setting`` gives for a stored value that cannot be read (never a valid value)."""
 
 SAVE_REASONS = ("full", "read_only", "busy", "conflict", "io")
+
+
+def _aggregates():
+    """storage/aggregates.py, imported when first used (after the first frame)."""
+    from . import aggregates  # deferred: start-up time (it imports the whole sqlite3 package)
+
+    return aggregates
 
 
 class StoreError(RuntimeError):
@@ -178,23 +186,42 @@ def _json(text: str | None) -> Any:
     if text is None:
         return None
     text.encode()  # UnicodeEncodeError (a ValueError) on a damaged byte
+    from .json_stream import STRICT  # deferred: start-up time (the first frame reads no game)
+
     return STRICT.decode(text)
+
+
+_PLAIN = {"true": True, "false": False, "null": None}
+
+
+def _setting(text: str) -> Any:
+    """A stored setting's value: the forms ``json.dumps`` gives a language, a rotation or a
+    switch read as they are; any other (a float, an escape, a damaged value) by ``_json``."""
+    if type(text) is str and text.isascii():
+        if text in _PLAIN:
+            return _PLAIN[text]
+        if text.isdigit() and (text[0] != "0" or text == "0"):
+            return int(text)
+        inside = text[1:-1]
+        if len(text) > 1 and text[0] == text[-1] == '"' and text.isprintable() and \
+                '"' not in inside and "\\" not in inside:
+            return inside
+    return _json(text)
 
 
 class StoredGame(NamedTuple):
     """One session as lists show it (History, kept games), read without replaying it. (A
     row, so a named tuple: a frozen dataclass would cost start-up 0.6 ms to make.)"""
 
-    session_id: int
-    game: str
-    created_at: str
-    played_at: str
-    finished_at: str | None
-    names: tuple[str, ...]
-    progress: Mapping[str, Any]
-    result: Mapping[str, Any] | None
-    damaged: str | None
-    game_session: int | None = None  # a score entry: the device-run game it finishes
+    # The fields' types as objects, not as annotations: this module's annotations are text
+    # (``from __future__``), which NamedTuple compiles field by field (~0.15 M instructions
+    # each, every start-up).
+    __annotations__ = {
+        "session_id": int, "game": str, "created_at": str, "played_at": str,
+        "finished_at": str | None, "names": tuple[str, ...], "progress": Mapping[str, Any],
+        "result": Mapping[str, Any] | None, "damaged": str | None,
+        "game_session": int | None}  # game_session: a score entry's device-run game
+    game_session = None
 
     @property
     def finished(self) -> bool:
@@ -278,8 +305,7 @@ def record_finished(db: sqlite3.Connection, where: str, args: tuple = ()) -> Non
 class Player(NamedTuple):
     """A player the table remembers."""
 
-    id: int
-    name: str
+    __annotations__ = {"id": int, "name": str}  # objects, not text: see StoredGame
 
 
 PLAYERS_IN_ORDER = (
@@ -303,16 +329,31 @@ class Store:
         self.found_damaged: list[int] = []  # sessions a list found damaged (for the banner)
         self.said: list[tuple[str, dict]] = []  # notices for the banner (``check_file``)
         if read_only:
-            self._db = _connect_read_only(self.path)
+            self._connection = _connect_read_only(self.path)
         else:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = self._connect()
+            self._connection = self._connect()
         self._file = self._file_id()
         self.unsaved_frames = False  # steps committed to the WAL since the last checkpoint
+        self._summing = read_only  # the sums kept on this connection (or nothing to keep)
         self._migrate()
-        if not read_only:
-            aggregates.keep(self._db)
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The connection, keeping Statistics' sums (``keep_sums``) for whatever it is used for
+        (start-up's reads use ``_connection``, without them)."""
+        if not self._summing:
+            self.keep_sums()
+        return self._connection
+
+    def keep_sums(self) -> None:
+        """Statistics' sums kept by this connection from now on (``aggregates.keep``): before
+        it is used to write, not at start-up (its 13 triggers are ~7 M instructions, and the
+        first frame writes nothing; the app makes them in idle time after it)."""
+        if not self._summing and not self.read_only:
+            _aggregates().keep(self._connection)
+            self._summing = True
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None)
@@ -348,12 +389,12 @@ class Store:
             Path(self.path).unlink(missing_ok=True)  # (another file put there: ours wins)
             copy = sqlite3.connect(self.path, isolation_level=None)
             try:
-                self._db.backup(copy)
+                self._connection.backup(copy)
             finally:
                 copy.close()
-            self._db.close()
-            self._db = self._connect()
-            aggregates.keep(self._db)
+            self._connection.close()
+            self._connection = self._connect()
+            self._summing = False
         except (OSError, sqlite3.Error) as exc:
             log.error("the database cannot be put back: %s", exc)
             raise SaveFailed("gone", str(exc)) from exc
@@ -363,7 +404,7 @@ class Store:
     def _migrate(self) -> None:
         """Bring the database to SCHEMA_VERSION, one version at a time, each step in its own
         transaction (a power cut leaves it at a whole version)."""
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        version = self._connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path}: schema version {version} is newer than this app's "
                              f"({SCHEMA_VERSION})")
@@ -371,26 +412,26 @@ class Store:
             raise StoreError(f"{self.path}: schema version {version} needs an upgrade, and the "
                              "data cannot be written")
         if version == 0:
-            self._db.executescript(_SCHEMA + "PRAGMA user_version = 1;")
+            self._connection.executescript(_SCHEMA + "PRAGMA user_version = 1;")
             version = 1
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            self._db.execute("BEGIN")
+            self._connection.execute("BEGIN")
             try:
                 for part in MIGRATIONS[step]:
-                    part(self._db) if callable(part) else self._db.execute(part)
-                self._db.execute(f"PRAGMA user_version = {step}")
-                self._db.execute("COMMIT")
+                    part(self._connection) if callable(part) else self._connection.execute(part)
+                self._connection.execute(f"PRAGMA user_version = {step}")
+                self._connection.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._connection.execute("ROLLBACK")
                 raise
 
     def close(self) -> None:
         """Close the database (further calls fail)."""
-        self._db.close()
+        self._connection.close()
 
     def quick_check(self) -> list[str]:
         """SQLite's ``PRAGMA quick_check``: [] when the file is sound, else its complaints."""
-        rows = [r[0] for r in self._db.execute("PRAGMA quick_check")]
+        rows = [r[0] for r in self._connection.execute("PRAGMA quick_check")]
         return [] if rows == ["ok"] else rows
 
     @contextmanager
@@ -431,7 +472,7 @@ class Store:
     def _mark(self) -> tuple[int, int]:
         """How far the stored steps go: the last session write (``touched`` grows with each)
         and the last decision's row id."""
-        return self._db.execute(
+        return self._connection.execute(
             "SELECT (SELECT COALESCE(MAX(touched), 0) FROM sessions),"
             " (SELECT COALESCE(MAX(rowid), 0) FROM decisions)").fetchone()
 
@@ -631,7 +672,7 @@ class Store:
     # --- lists ------------------------------------------------------------------------------
 
     def _listed(self, where: str, args: tuple, limit: int, offset: int = 0) -> list[StoredGame]:
-        rows = self._db.execute(
+        rows = self._connection.execute(
             f"SELECT {_ROW} FROM sessions {where} ORDER BY touched DESC LIMIT ? OFFSET ?",
             (*args, limit, offset)).fetchall()
         games = [_stored_game(r) for r in rows]
@@ -670,7 +711,8 @@ class Store:
         those finished and readable, as an export has them)."""
         where, args = self._where(games, "finished_at IS NULL" if kept else
                                   "finished_at IS NOT NULL AND damaged IS NULL" if finished else "")
-        return self._db.execute(f"SELECT COUNT(*) FROM sessions {where}", args).fetchone()[0]
+        found = self._connection.execute(f"SELECT COUNT(*) FROM sessions {where}", args)
+        return found.fetchone()[0]
 
     def kinds(self) -> tuple[str, ...]:
         """Every kind of session stored (``citadels``, ``troyes-score``…)."""
@@ -768,8 +810,9 @@ class Store:
         """A user setting chosen on the device (JSON value), or ``default`` (also when the
         stored value cannot be read)."""
         try:
-            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-            return default if row is None else _json(row[0])
+            row = self._connection.execute("SELECT value FROM settings WHERE key = ?",
+                                           (key,)).fetchone()
+            return default if row is None else _setting(row[0])
         except (sqlite3.DatabaseError, ValueError, RecursionError) as exc:
             log.error("setting %r cannot be read (%s)", key, type(exc).__name__)
             return DAMAGED_SETTING

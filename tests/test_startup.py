@@ -30,24 +30,27 @@ def modules_after_start(tmp_path, backend: str, config: Path | None = None) -> s
 # or more (bench/bench_startup.py). One not needed to draw home belongs after it: imported when
 # used, or by the idle work (ui/prepare.py). Adding one here needs a reason.
 FIRST_FRAME_MODULES = {
-    "companion", "companion.errors", "companion.games",
+    "companion", "companion.games",
     "hw", "hw.backend", "hw.clock", "hw.controls", "hw.filters", "hw.inputs", "hw.keyboard",
     "hw.outputs", "hw.pins",
-    "storage", "storage.aggregates", "storage.json_stream", "storage.lock", "storage.opening",
-    "storage.store",
+    "storage", "storage.json_stream", "storage.lock", "storage.opening", "storage.store",
     "ui", "ui.app", "ui.compose", "ui.config", "ui.display", "ui.events", "ui.fingers",
     "ui.first_frame", "ui.fonts", "ui.frames", "ui.geometry", "ui.glyphs", "ui.hub_presenter",
     "ui.i18n", "ui.icons", "ui.idle", "ui.input_router", "ui.josa", "ui.overlays", "ui.plurals",
-    "ui.private_guard", "ui.quiet_time", "ui.registry", "ui.screens", "ui.screens.ask",
-    "ui.screens.base", "ui.screens.home", "ui.screens.kept", "ui.screens.listing",
-    "ui.screens.name_lists", "ui.sdnotify", "ui.simple_toml", "ui.speech", "ui.theme",
-    "ui.timers", "ui.values", "ui.wakeup", "ui.widgets",
+    "ui.private_guard", "ui.quiet_time", "ui.registry", "ui.screens", "ui.screens.base",
+    "ui.screens.home", "ui.screens.kept", "ui.sdnotify", "ui.simple_toml", "ui.speech",
+    "ui.theme", "ui.timers", "ui.values", "ui.wakeup", "ui.widgets",
 }
 # What the first frame never needs: each a cost measured on its path once (issues 19, 39).
 LATER = ("gpiozero", "hashlib", "socket", "subprocess", "ctypes", "signal", "zipfile",
          "importlib.readers", "importlib.metadata", "tomllib", "argparse", "logging.handlers",
          "email", "decimal", "statistics", "asyncio", "ui.prepare", "ui.screens.language",
-         "hw.input_devices", "companion.session", "companion.rng")
+         "hw.input_devices", "companion.session", "companion.rng",
+         # the sqlite3 package (its datetime adapters: the store uses its C module, _sqlite3)
+         # and Statistics' triggers, made before the first write (issue 39: ~13 M)
+         "sqlite3", "datetime", "storage.aggregates",
+         # screens that only a tap opens, and the command line's text files
+         "ui.screens.listing", "ui.screens.ask", "ui.screens.name_lists", "ui.commands")
 
 
 def test_the_first_frame_imports_no_gpio_library_and_nothing_for_later(tmp_path):

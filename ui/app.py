@@ -24,7 +24,6 @@ from hw.controls import Control
 from . import registry
 from .i18n import Catalog
 from .idle import IdleWork
-from .first_frame import after_first_frame
 from .frames import Painter
 from .input_router import InputRouter
 from .overlays import Toast
@@ -126,7 +125,7 @@ class App:
 
     def new_seed(self) -> int:
         """The seed of a new game: fresh entropy, or the next fixed seed of a scripted run."""
-        from companion.rng import new_seed  # deferred: start-up time (the first frame starts no game)
+        from companion.rng import new_seed  # deferred: start-up time (no game in the first frame)
 
         return next(self.seeds) if self.seeds is not None else new_seed()
 
@@ -230,6 +229,8 @@ class App:
     def run(self) -> int:
         """Run until quit (window closed, SIGTERM or SIGINT). Returns the exit code."""
         self.render()
+        from .first_frame import after_first_frame  # deferred: what comes after the first frame
+
         after_first_frame(self)
         try:
             while self.running:

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 from .app_options import APP_OPTIONS, FLAG, BadValue, parse_app_options
-from .commands.text_io import InputError, fail, read_text
 
 log = logging.getLogger("companion")
 
@@ -91,17 +90,18 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError):  # stderr is not a file (a caller captured it)
         pass
     if args.script and not args.headless:
-        return fail("companion", "--script needs --headless")
+        return failed("--script needs --headless")
     script = None
     if args.script:
-        from .script import ScriptError, parse  # deferred: only a scripted run
+        from .commands.text_io import InputError, read_text  # deferred: only a scripted run
+        from .script import ScriptError, parse  # deferred: as above
 
         try:
             script = parse(read_text(str(args.script)))
         except InputError as exc:
-            return fail("companion", exc)
+            return failed(exc)
         except ScriptError as exc:
-            return fail("companion", f"{args.script}: {exc}")
+            return failed(f"{args.script}: {exc}")
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from dataclasses import replace  # deferred: start-up time
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
     except AlreadyRunning as exc:
-        return fail("companion", exc)
+        return failed(exc)
     if args.seed is not None:
         app.seeds = iter(range(args.seed, args.seed + 1_000_000))
     if args.lang:
@@ -136,6 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     if script is None:
         return app.run()
     return run_script(app, script, args.screenshots, args.script)
+
+
+def failed(message) -> int:
+    """Say what stops the app (``companion: ...``): its exit code, 2."""
+    from .commands.text_io import fail  # deferred: start-up time (only a start that fails)
+
+    return fail("companion", message)
 
 
 def run_script(app, script, screenshots: Path | None, name) -> int:

@@ -16,6 +16,7 @@ def after_first_frame(app) -> None:
     app.timers.install_signal_handlers()  # and the sleeper: after the first frame
     app.notifier.send("READY=1")
     app.timers.ready = True
+    app.when_idle(app.store.keep_sums)  # before the first write, not before the first frame
     log.info("ready: first frame shown")
 
 

@@ -9,7 +9,6 @@ from .. import registry, theme
 from ..geometry import HEIGHT, WIDTH
 from ..widgets import Button, draw_paragraph, grid
 from .base import BODY, Screen
-from .kept import KeptGamesScreen
 
 GAMES_AREA = pygame.Rect(BODY.left, BODY.top + 36, BODY.width, 170)
 PER_ROW = 3  # games in a row; more games make more rows in the same area
@@ -88,8 +87,11 @@ class HomeScreen(Screen):
         """The game's setup screen."""
         self.app.push(registry.resolve(registry.entry(game_id).setup)(self.app))
 
-    def open_kept(self) -> None:
-        self.app.push(KeptGamesScreen(self.app))
+    def open_kept(self, games: tuple[str, ...] | None = None) -> None:
+        """The list of the games in progress (``games``: of those kinds only)."""
+        from .kept_list import KeptGamesScreen  # deferred: start-up time (ListScreen)
+
+        self.app.push(KeptGamesScreen(self.app, games))
 
     def open_history(self) -> None:
         from .history import HistoryScreen  # deferred: start-up time

@@ -7,21 +7,16 @@ A "kept game" here is a ``StoredGame`` row (storage/store.py): listed without re
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 
 import pygame
 
-from companion.errors import RuleError
 from storage.store import DamagedSession, StoreError
 
 from companion.games import scored_by_hand
 
 from .. import registry, theme
 from ..widgets import Button
-from .ask import AskScreen
-from .name_lists import fitted_names, names_text, shown_names
 from .base import BODY
-from .listing import ListScreen
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +33,8 @@ def when(row) -> str:
 
 
 def local_time(stamp: str) -> str:
+    from datetime import datetime  # deferred: start-up time (the first frame lists no game)
+
     try:
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     except (ValueError, AttributeError):
@@ -57,6 +54,8 @@ def progress_text(app, row) -> str:
 def describe(app, row, width: int) -> str:
     """A kept game's row: game · round · last played, and below it as many of the players as
     fit ``width`` px (or why the game is set aside)."""
+    from .name_lists import fitted_names  # deferred: start-up time (the first frame lists none)
+
     if row.damaged:
         return app.t("kept.damaged_row", game=game_name(app, row), when=when(row))
     return app.t("kept.row", game=game_name(app, row), progress=progress_text(app, row),
@@ -75,6 +74,8 @@ def open_kept(app, row) -> bool:
         if row.damaged:
             ask_delete(app, row)
         return False
+    from companion.errors import RuleError  # deferred: start-up time (only a game reopened)
+
     try:
         session = app.store.load(row.session_id, resume=True)
         app.pop_to("home")
@@ -91,6 +92,8 @@ def set_aside(app, session_id: int, exc: Exception) -> None:
     """Mark a session that cannot be reopened damaged and say so on the home banner."""
     reason = exc.reason if isinstance(exc, DamagedSession) else "replay"
     log.error("session %s set aside (%s: %s)", session_id, reason, type(exc).__name__)
+    from companion.errors import RuleError  # deferred: start-up time (only a game set aside)
+
     app.store.mark_damaged(session_id, reason)
     if isinstance(exc, RuleError):
         app.notices.append(("notice.resume", {"error_code": exc.code, **exc.fields}))
@@ -124,6 +127,9 @@ def resume_latest(app) -> bool:
 
 def ask_delete(app, row, after=None) -> None:
     """Delete a stored game after asking, in words that say what will be lost."""
+    from .ask import AskScreen  # deferred: start-up time (asked only on a tap)
+    from .name_lists import names_text  # deferred: as above
+
     if row.finished:
         text = app.t("kept.delete_finished", game=game_name(app, row), when=when(row))
     elif row.damaged:
@@ -140,49 +146,6 @@ def ask_delete(app, row, after=None) -> None:
 
     app.push(AskScreen(app, app.t("kept.delete_title"), text, app.t("kept.keep"),
                        app.t("kept.delete"), delete))
-
-
-class KeptGamesScreen(ListScreen):
-    """Every game in progress (or those of one game), newest first: tap to continue, Delete at
-    the right end of each row (asks first)."""
-
-    name = "kept"
-    area = pygame.Rect(BODY.left, BODY.top + 24, BODY.width, BODY.height - 24)
-    visible_rows = 5
-
-    def __init__(self, app, games: tuple[str, ...] | None = None):
-        self.games = games
-        super().__init__(app)
-
-    def title(self) -> str:
-        return self.t("kept.title")
-
-    def build(self) -> None:
-        self.build_list()
-
-    def on_enter(self) -> None:
-        self.reload()
-
-    def count(self) -> int:
-        return self.app.store.count(self.games, kept=True)
-
-    def page(self, offset: int, limit: int):
-        return self.app.store.kept(self.games, offset, limit)
-
-    def row_text(self, row) -> str:
-        return describe(self.app, row, self.slots[0][0].rect.width - 16)
-
-    def open_row(self, row) -> None:
-        open_kept(self.app, row)
-
-    def side_action(self, row):
-        return "kept.delete", lambda: ask_delete(self.app, row, self.reload)
-
-    def empty_text(self) -> str:
-        return self.t("kept.empty")
-
-    def draw_body(self, canvas: pygame.Surface) -> None:
-        self.draw_list(canvas)
 
 
 class KeptButtons:
@@ -218,6 +181,8 @@ class KeptButtons:
 
     def label(self) -> str:
         """"Continue: round 3" over the players' names, as many as fit the button."""
+        from .name_lists import fitted_names  # deferred: start-up time (a setup screen's only)
+
         if not self.rows:
             return ""
         row = self.rows[0]
@@ -249,6 +214,8 @@ class KeptButtons:
     @property
     def ours(self) -> bool:
         """Whether the game Continue opens is this table's: the setup's players, in any seat."""
+        from .name_lists import shown_names  # deferred: start-up time (a setup screen's only)
+
         return bool(self.rows) and sorted(shown_names(self.app, self.rows[0].names)) == \
             sorted(self.screen.names())
 
@@ -257,7 +224,7 @@ class KeptButtons:
             open_kept(self.app, self.rows[0])
 
     def open_list(self) -> None:
-        self.app.push(KeptGamesScreen(self.app, self.kinds))
+        self.app.stack[0].open_kept(self.kinds)  # home, never popped, opens the list
 
 
 def add_start_row(screen, game_id: str, start_key: str, start_w: int, score_w: int,
