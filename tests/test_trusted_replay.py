@@ -131,13 +131,13 @@ def refuse(*_):
 
 def test_a_trusted_citadels_replay_lists_no_legal_decision(monkeypatch):
     """Every way Citadels' apply checks a decision (the legal lists of the draft, the Theater
-    and the calling, the looks, the ranks tokens may name) refuses to be asked: the trusted
-    replay of a long game needs none of them; the checked replay does."""
+    and the calling, the ranks tokens may name; a look is checked without a list) refuses to
+    be asked: the trusted replay of a long game needs none of them; the checked replay does."""
     session, live = long_citadels(2_000)
     kinds = {d["type"] for d in session.decisions}
     assert {"theater_swap", "threats", "bribe", "look", "give_crown"} <= kinds
     for module, name in ((citadels, "legal"), (draft, "legal"), (theater, "options"),
-                         (calling, "legal"), (calling, "looks"), (calling, "warrant_options"),
+                         (calling, "legal"), (calling, "warrant_options"),
                          (calling, "threat_options")):
         monkeypatch.setattr(module, name, refuse)
     assert session.replay(CITADELS) == live
