@@ -13,8 +13,8 @@ Home and stops after the page's frame, minus its peer: the same process stopping
 (All, Citadels: Home drawn; Characters, Scores: the tab tapped from All, drawn). Also what
 finishing a game costs more (FINISHED games finished on the 10,000-game store, after minus
 before), and with ``--import`` importing bench_export's backup of 10,000 games.
-Target: < 20 M instructions a page at 30,000 games (about 10 M is a frame a player feels on
-a Pi 3)."""
+Target: < 20 M instructions a page's whole first frame at 30,000 games (about 10 M is a frame
+a player feels on a Pi 3), growing by 1 M at most from 10,000 games."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ GAMES = 10_000
 RUNS = 11
 SIZES = tuple(int(n) for n in os.environ.get("BENCH_STATS_SIZES", "10000,30000").split(","))
 TARGET = 20_000_000
+GROWTH = 1_000_000  # a page's frame at the largest size, more than at the smallest, at most
 FINISHED = 20
 PAGES = ("all", "citadels", "characters", "scores")
 NAMES = ("Mina", "Joon", "Sora", "Hana", "Alexandra-Catherine", "김민준", "이서연", "박지호",
@@ -211,16 +212,21 @@ def page_child(tree: str, data: str, page: str) -> None:
 
 def read_child(tree: str, data: str, page: str) -> None:
     """(A child) the store opened, then only what ``page`` reads from it (storage/stats.py and
-    the kinds stored; "none": nothing), without the app or drawing."""
+    the kinds stored; "none": nothing), without the app or drawing (its modules imported)."""
     on_tree(tree)
     from storage import stats
     from storage.store import Store
     from ui import registry
     from ui.screens.game_filter import kinds_of, stored_kinds
+    from ui.screens.stats_players import PlayersView
 
     store = Store(Path(data) / "companion.sqlite3")
-    if page in ("all", "citadels"):
-        stats.players(store, ("citadels", "citadels-score") if page == "citadels" else None)
+    if page in ("all", "citadels"):  # (the players' sums, and the first page's latest games)
+        kinds = ("citadels", "citadels-score") if page == "citadels" else None
+        if hasattr(stats, "latest"):
+            stats.latest(store, kinds, stats.totals(store, kinds)[:PlayersView.per_page])
+        else:  # (the code before: every player's latest games read with their sums)
+            stats.players(store, kinds)
     elif page == "characters":
         stats.characters(store)
     elif page == "scores":
@@ -330,10 +336,11 @@ def main_instructions(with_import: bool) -> None:
     emit("stats_instructions", before=before_ref, target=TARGET, frames=pages,
          reads=reads, frame_growth_after=flat,
          finish_game={name: found[name]["finish_game"] for name in trees}, **extra,
-         verdict=f"reads {'met' if read < TARGET else 'MISSED'}: each page's reads at"
-                 f" {SIZES[-1]:,} games {read / 1e6:.1f} M instructions at most"
-                 f" (< {TARGET / 1e6:.0f} M); whole frames {frame / 1e6:.1f} M at most,"
-                 f" growing {max(flat.values()) / 1e6:.1f} M at most from {SIZES[0]:,} games")
+         verdict=f"{'met' if frame < TARGET and max(flat.values()) <= GROWTH else 'MISSED'}:"
+                 f" each page's whole first frame at {SIZES[-1]:,} games"
+                 f" {frame / 1e6:.1f} M instructions at most (< {TARGET / 1e6:.0f} M),"
+                 f" growing {max(flat.values()) / 1e6:.1f} M at most from {SIZES[0]:,} games"
+                 f" (<= {GROWTH / 1e6:.0f} M); its reads {read / 1e6:.1f} M at most")
 
 
 if __name__ == "__main__":
