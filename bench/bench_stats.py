@@ -252,11 +252,14 @@ def finish_child(tree: str, data: str, games: str) -> None:
 
 
 def tree_of(ref: str) -> str:
-    """The files of git ``ref`` in a scratch folder."""
+    """The files of git ``ref`` in a scratch folder, compiled (as this tree's are: a module
+    compiled on import would count its compiling)."""
     folder = scratch_dir()
     archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True,
                              capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", folder], check=True,
+                   capture_output=True)
     return folder
 
 
