@@ -314,8 +314,9 @@ def measure_import(tree: str) -> int:
                     str(folder / "b.json"), "--data-dir", str(folder / "data"), *where],
                    check=True, cwd=ROOT, capture_output=True)
     return instructions([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]);"
-                         " from ui.cli import main; sys.argv[1:2] = []; sys.exit(main())", tree, "import",
-                         str(folder / "b.json"), "--data-dir", str(folder / "new"), *where])
+                         " from ui.cli import main; sys.argv[1:2] = []; sys.exit(main())",
+                         tree, "import", str(folder / "b.json"), "--data-dir",
+                         str(folder / "new"), *where])
 
 
 def main_instructions(with_import: bool) -> None:
