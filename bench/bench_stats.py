@@ -18,6 +18,7 @@ a player feels on a Pi 3), growing by 1 M at most from 10,000 games."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -194,13 +195,19 @@ def fill_child(tree: str, data: str, games: str) -> None:
 
 def page_child(tree: str, data: str, page: str) -> None:
     """(A child) the app on ``data``, Home drawn, then ``page``'s first frame ("home": none;
-    "all", "citadels": Statistics pushed; "characters", "scores": the tab tapped from All)."""
+    "all", "citadels": Statistics pushed; "characters", "scores": the tab tapped from All).
+    Garbage collection as the kiosk has it (ui/cli.py): off until Home's first frame, then
+    what there is frozen (else collections of the start-up's objects fall in a page or not
+    as it allocates: ±2 M)."""
+    gc.disable()
     on_tree(tree)
     app = child_app(data)
     app.finish_idle_work()
+    from ui.first_frame import collect_from_now_on
     from ui.screens.stats import StatsScreen
 
     app.render()
+    collect_from_now_on()
     if page != "home":
         app.push(StatsScreen(app, "citadels" if page == "citadels" else None))
         app.render()
@@ -321,6 +328,7 @@ def measure_import(tree: str) -> int:
 
 def main_instructions(with_import: bool) -> None:
     before_ref = os.environ.get("BENCH_STATS_BEFORE", "main")
+    os.environ.setdefault("PYTHONHASHSEED", "0")  # (the same counts each run: ±1 M else)
     trees = {"before": tree_of(before_ref), "after": str(ROOT)}
     with ThreadPoolExecutor(2) as pool:  # (one app a data folder; callgrind minds no load)
         found = dict(zip(trees, pool.map(measure_tree, trees.values())))
