@@ -101,7 +101,13 @@ def _kinds(games: tuple[str, ...] | None, column: str = "game") -> tuple[str, tu
 
 def players(store, games: tuple[str, ...] | None = None) -> list[PlayerStats]:
     """Every player of the finished games (of ``games``), the most games first (then wins,
-    then name), each with the day of their latest game and their latest RECENT scores.
+    then name), each with the day of their latest game and their latest RECENT scores."""
+    return latest(store, games, totals(store, games))
+
+
+def totals(store, games: tuple[str, ...] | None = None) -> list[PlayerStats]:
+    """Every player as ``players`` gives them, without their latest game and scores
+    (``latest`` adds them to the few shown).
 
     Read from the sums by (kind, player_id, name played) that storage/aggregates.py keeps,
     then the names a remembered player played under are added together here (a handful)."""
@@ -114,19 +120,27 @@ def players(store, games: tuple[str, ...] | None = None) -> list[PlayerStats]:
         groups.setdefault((row[0], None) if row[0] is not None else (None, row[1]),
                           []).append(row)
     names = dict(store.query("SELECT id, name FROM players"))
-    last, recent = _latest(store, games, {key: sum(row[3] for row in rows)
-                                          for key, rows in groups.items()})
-    found = [_summed(names.get(key[0], rows[0][1]), rows, last.get(key, ""),
-                     recent.get(key, ())) for key, rows in groups.items()]
+    found = [_summed(names.get(key[0], rows[0][1]), rows) for key, rows in groups.items()]
     return sorted(found, key=lambda p: (-p.games, -p.wins, p.name.casefold()))
 
 
-def _summed(name: str, rows: list[tuple], last: str, recent: tuple) -> PlayerStats:
-    """One player from their (player_id, name, games, scored, wins, total, best) rows."""
+def latest(store, games: tuple[str, ...] | None, found: list[PlayerStats]
+           ) -> list[PlayerStats]:
+    """``found`` (from ``totals`` of the same ``games``) each with the day of their latest
+    game and their latest RECENT scores: only their rows are read."""
+    keys = [(p.player_id, None if p.player_id is not None else p.name) for p in found]
+    last, recent = _latest(store, games, {key: p.scored for key, p in zip(keys, found)})
+    return [p._replace(last_played=last.get(key, ""), recent=recent.get(key, ()))
+            for key, p in zip(keys, found)]
+
+
+def _summed(name: str, rows: list[tuple]) -> PlayerStats:
+    """One player from their (player_id, name, games, scored, wins, total, best) rows (no
+    latest game yet)."""
     games, scored, wins, total = (sum(row[i] for row in rows) for i in range(2, 6))
     best = max((row[6] for row in rows if row[6] is not None), default=None)
     return PlayerStats(rows[0][0], name, games, scored, wins,
-                       total / scored if scored else None, best, last, recent)
+                       total / scored if scored else None, best, "")
 
 
 def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
@@ -134,14 +148,14 @@ def _latest(store, games: tuple[str, ...] | None, scored: dict[tuple, int]
     """Each player's latest game (``played_at``) and latest RECENT scores (oldest first), by
     (player_id, name if not remembered; ``scored``: how many scored games each has). The
     games are walked newest first a few at a time (the index on ``touched``), until every
-    player has been found: the players of a table show up in its latest games. After the
-    first few games, only the rows of the players still missing are read."""
+    player has been found: the players of a table show up in its latest games. Only the
+    rows of the players still missing are read (of more than FEW: every row)."""
     last: dict[tuple, str] = {}
     recent: dict[tuple, list[Recent]] = {key: [] for key in scored}
     missing, before, chunk = set(scored), (1 << 62, 0), 64
     while missing:
         newest, args = _newest(games, before, chunk)
-        only, named = (_only(missing) if len(missing) < min(len(scored), FEW) else ("1", ()))
+        only, named = _only(missing) if len(missing) <= FEW else ("1", ())
         rows = store.query(  # (a session without the players looked for: one row of NULLs)
             "SELECT s.touched, s.id, s.played_at, r.player_id,"
             " CASE WHEN r.player_id IS NULL THEN r.name END, r.score, r.won"

@@ -280,6 +280,41 @@ def test_history_opens_statistics_for_its_game_and_back_returns(make_app):
     assert app.top.filter == "troyes"
 
 
+def test_a_players_page_reads_the_latest_games_of_its_own_players_only(make_app,
+                                                                         monkeypatch):
+    """Issue 39: the sparklines' and last played's rows are read for the five players a page
+    shows, when it is first turned to (not every player's, with the sums), and come out as
+    ``stats.players`` gives them."""
+    app = make_app()
+    eight_players(app)
+    read: list[tuple] = []  # (player_id, name if not remembered) of each latest-game row read
+    query = app.store.query
+
+    def recorded(sql, args=()):
+        rows = query(sql, args)
+        if "LEFT JOIN player_results" in sql:
+            read.extend((row[3], row[4]) for row in rows if row[3:5] != (None, None))
+        return rows
+
+    monkeypatch.setattr(app.store, "query", recorded)
+    expected = stats.players(app.store)
+    read.clear()
+    play(app, "TAP @history\nTAP @stats\nEXPECT stats")
+
+    def keys(players) -> set[tuple]:
+        return {(p.player_id, None if p.player_id else p.name) for p in players}
+
+    assert read and set(read) <= keys(expected[:5])
+    assert app.top.view.page(0) == expected[:5]
+    read.clear()
+    play(app, "TAP @page-next")
+    assert read and set(read) <= keys(expected[5:])
+    assert app.top.view.page(1) == expected[5:]
+    read.clear()
+    play(app, "TAP @page-prev")
+    assert not read  # (each page read once)
+
+
 def test_statistics_with_the_controls_filter_and_pages(make_app):
     app = make_app()
     eight_players(app)

@@ -44,8 +44,9 @@ def before_players(store, games=None):
     names = dict(store.query("SELECT id, name FROM players"))
     last, recent = before_latest(store, games, {key: sum(row[3] for row in rows)
                                                 for key, rows in groups.items()})
-    found = [stats._summed(names.get(key[0], rows[0][1]), rows, last.get(key, ""),
-                           recent.get(key, ())) for key, rows in groups.items()]
+    found = [stats._summed(names.get(key[0], rows[0][1]), rows)._replace(
+        last_played=last.get(key, ""), recent=recent.get(key, ()))
+        for key, rows in groups.items()]
     return sorted(found, key=lambda p: (-p.games, -p.wins, p.name.casefold()))
 
 

@@ -3,7 +3,8 @@ one (the same filter as History's). Three pages, chosen at the bottom: Players (
 games, wins, win-rate bar, average and best, a sparkline of the latest scores, last played),
 Characters (how often each Citadels character's holder won) and Scores (each game's
 histogram of final scores). ◀ ▶ page through a long list. The numbers come from
-storage/stats.py, read once for each filter and page kind, never on a frame."""
+storage/stats.py, read once for each filter and page kind (a page of Players reads its
+players' latest games when first turned to), never while drawing."""
 
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ class StatsScreen(GameFilter, Screen):
         """``step`` pages on (−1 back), within the pages there are."""
         pages = self.view.pages()
         self.page = max(0, min(self.page + step, pages - 1))
+        self.view.page(self.page)  # (read now, on the tap, not while drawing)
         for name in ("page-prev", "page-next"):
             self.button(name).visible = pages > 1
         self.button("page-prev").enabled = self.page > 0

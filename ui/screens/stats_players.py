@@ -45,7 +45,11 @@ class PlayersView(StatsView):
     per_page = 5
 
     def read(self) -> list:
-        return stats.players(self.app.store, self.kinds)
+        return stats.totals(self.app.store, self.kinds)
+
+    def read_page(self, items: list) -> list:
+        """The page's players with their latest games (only theirs are read)."""
+        return stats.latest(self.app.store, self.kinds, items)
 
     @property
     def columns(self) -> dict:

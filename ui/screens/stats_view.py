@@ -1,5 +1,6 @@
 """What the pages of Statistics have in common: a view reads its numbers once (for the game the
-filter shows), then draws one page of them at a time, or says there is nothing yet."""
+filter shows), what only a page shows when that page is first turned to, then draws one page
+at a time, or says there is nothing yet."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from ..widgets import draw_text, fit_size, wrap
 
 class StatsView:
     """Subclasses set ``per_page`` and give ``read()`` (the items, from storage/stats.py) and
-    ``draw_page(canvas, rect, items)``; ``empty_text()`` when there are none."""
+    ``draw_page(canvas, rect, items)``; ``empty_text()`` when there are none; and
+    ``read_page(items)`` when a page's items need more read the first time it is shown."""
 
     per_page = 1
 
     def __init__(self, app, kinds: tuple[str, ...] | None, game_id: str | None):
         self.app, self.kinds, self.game_id = app, kinds, game_id
         self.items = self.read()
+        self._pages: dict[int, list] = {}  # the pages shown so far, by number
 
     def t(self, key: str, **fields) -> str:
         return self.app.t(key, **fields)
@@ -34,6 +37,17 @@ class StatsView:
             return self.t("stats.empty")
         return self.t("stats.empty_game", game=self.t(f"game.{self.game_id}"))
 
+    def read_page(self, items: list) -> list:
+        """One page's ``items`` as drawn (read once, when the page is first shown)."""
+        return items
+
+    def page(self, page: int) -> list:
+        """The items of page ``page`` (from 0), as ``read_page`` gives them."""
+        if page not in self._pages:
+            start = page * self.per_page
+            self._pages[page] = self.read_page(self.items[start:start + self.per_page])
+        return self._pages[page]
+
     def pages(self) -> int:
         return max(1, -(-len(self.items) // self.per_page))
 
@@ -41,7 +55,7 @@ class StatsView:
         if not self.items:
             centred(canvas, self.app.fonts, self.empty_text(), rect.inflate(-80, -40))
             return
-        self.draw_page(canvas, rect, self.items[page * self.per_page:(page + 1) * self.per_page])
+        self.draw_page(canvas, rect, self.page(page))
 
 
 def centred(canvas: pygame.Surface, fonts, text: str, rect: pygame.Rect,
