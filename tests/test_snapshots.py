@@ -14,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import packed
+from companion.citadels.simulate import simulate_session
 from companion.games import rules_for
+from companion.playthrough import NAMES
 from companion.session import UNDO, Session, effective
 from companion.tiletum.playthrough import tiletum_game
 from companion.timeline import EVERY, KEPT, Timeline, Unread
@@ -262,6 +264,41 @@ def test_a_restart_resumes_a_long_game_from_its_snapshot(make_app, tmp_path, mon
     assert again.top.name == "tiletum-board" and again.top.controller.view() == seen
     assert len(applied) < SNAPSHOT_EVERY
     assert again.top.controller.session.unread == 300
+
+
+def game_controller(app):
+    """The game's controller, under whatever screen is on top (a gate has none)."""
+    return next(screen.controller for screen in reversed(app.stack)
+                if hasattr(screen, "controller"))
+
+
+def test_a_10000_decision_game_resumes_from_its_snapshot(make_app, tmp_path, monkeypatch):
+    """Issue 39, done when: "a resume of a 10,000-decision game" passes. A Citadels game of
+    8 players (about 500 rounds: no city is completed) cut at 10,000 decisions: the next
+    start applies fewer than ``SNAPSHOT_EVERY`` of them and shows the same table, without
+    reading a finished round."""
+    session, _ = simulate_session("2016", 8, "first-game", 1, seed=3, max_rounds=10**4,
+                                  complete_from=10**4)
+    assert len(session.decisions) > 10_000
+    data = tmp_path / "data"
+    store = Store(data / "companion.sqlite3")
+    store.append_all(store.create_session("citadels", {**session.config, "names": NAMES},
+                                          session.seed), list(session.decisions[:10_000]))
+    store.close()
+    first = make_app(data_dir=data)
+    first.finish_idle_work()  # the snapshot is stored
+    seen = first.top.name, game_controller(first).view()
+    first.close()
+
+    applied = counting_applies(monkeypatch, "citadels")
+    read = []
+    monkeypatch.setattr(packed, "loads", lambda data, loads=packed.loads: read.append(data)
+                        or loads(data))
+    again = make_app(data_dir=data)
+    again.render()
+    assert len(read) <= 2  # the snapshot, and at most the last round (a draft reads it)
+    assert (again.top.name, game_controller(again).view()) == seen
+    assert len(applied) < SNAPSHOT_EVERY and game_controller(again).session.unread > 9_990
 
 
 def test_undo_after_a_resume_reaches_back_past_the_snapshot(make_app, tmp_path):
