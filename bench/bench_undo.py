@@ -166,11 +166,18 @@ COUNTED = {"citadels_8p_looks": (CitadelsController, citadels_looks_game),
 
 
 def undo_child(name: str, path: str, undos: str) -> None:
-    """(In a process of its own) the long game ``name`` stored in ``path`` opened, then
-    ``undos`` undos."""
+    """(In a process of its own) the long game ``name`` stored in ``path`` opened as the kiosk
+    opens a kept game at start-up (garbage collection off until then, what exists frozen),
+    then ``undos`` undos."""
+    import gc
+
+    from ui.first_frame import collect_from_now_on
+
     with open(path, encoding="utf-8") as file:
         config, seed, decisions = json.load(file)
+    gc.disable()  # as the kiosk starts (ui/cli.py) with the game kept, until its first frame
     controller, _ = open_game(COUNTED[name][0], config, seed, decisions)
+    collect_from_now_on()
     for _ in range(int(undos)):
         controller.undo()
 

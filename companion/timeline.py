@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import is_not
 from typing import Any
 
 from .errors import UnknownDecision
@@ -145,10 +147,12 @@ class Timeline:
 
     def _rebased(self, standing: Sequence[Decision], apply) -> "Timeline":
         """``rewound``, the decisions not shared applied by ``apply``."""
-        common, ours = 0, self.standing
+        ours = self.standing
         limit = min(len(ours), len(standing))
-        while common < limit and (ours[common] is standing[common]
-                                  or ours[common] == standing[common]):
+        # The shared decisions are mostly the same objects: the first that is not is found
+        # in C, not by a Python loop over every decision of a long game.
+        common = next(compress(count(), map(is_not, ours, standing)), limit)
+        while common < limit and ours[common] == standing[common]:
             common += 1
         new = object.__new__(Timeline)
         new.rules, new.every, new.first = self.rules, self.every, self.first
