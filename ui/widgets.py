@@ -259,7 +259,7 @@ def _fit_label(fonts: Fonts, text: str, size: int, width: int, height: int,
                floor: int) -> tuple[tuple[str, ...], int]:
     floor = min(floor, size)
     s = fit_size(fonts, text, size, width, height, smallest=floor)
-    if fits(fonts, text, s, width, height):
+    if s > floor or fits(fonts, text, s, width, height):  # (a size above the floor fits)
         return tuple(wrap(fonts, text, s, width)), s
     words = "\n".join(" ".join(clip(fonts, word, floor, width) for word in paragraph.split(" "))
                       for paragraph in text.split("\n"))
