@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_text_layout import measuring
 from test_ui_citadels_calling import busy_round
 
 from ui import widgets
@@ -15,19 +16,10 @@ NAME = "Alexandra-Catherine Bartholomew"
 
 
 def sizes_measured(fonts, call) -> set[int]:
-    """The text sizes ``fonts.width`` is asked for while ``call()`` runs."""
-    sizes, width = set(), fonts.width
-
-    class Counting:
-        def __getattr__(self, name):
-            return getattr(fonts, name)
-
-        def width(self, text, size, bold=False):
-            sizes.add(size)
-            return width(text, size, bold)
-
+    """The text sizes ``fonts.width`` is asked for while ``call(fonts)`` runs."""
+    sizes: set[int] = set()
     widgets._fitted.clear()
-    call(Counting())
+    call(measuring(fonts, lambda text, size: sizes.add(size)))
     return sizes
 
 
