@@ -41,6 +41,7 @@ INPUT_TO_FRAME_TARGET_MS = 5.0
 
 
 def make_app(rotation: int = 0, language: str = "en"):
+    from companion.rng import new_seed
     from ui.compose import build_app
     from ui.config import load_config
 
@@ -49,6 +50,7 @@ def make_app(rotation: int = 0, language: str = "en"):
                      rotation=rotation)
     app = build_app(config, headless=True, env={"COMPANION_HW": "mock"})
     app.seeds = count(SEED)  # the same dice every run: a count is the same run after run
+    new_seed()  # what a game started at the table imports on its tap (secrets, hashlib)
     return app
 
 
