@@ -54,17 +54,22 @@ def test_the_fitted_size_is_the_largest_at_which_the_words_and_lines_fit(fonts, 
 
 def test_a_text_that_fits_on_one_line_is_measured_once(fonts):
     """The label's whole width answers for each of its words (5 measures become 1)."""
-    fonts = fresh(fonts)
     measured = []
+    counting = measuring(fresh(fonts), lambda text, size: measured.append(text))
+    assert widgets.fit_size(counting, "굴림 (1) 다시 뒤집기 패스", 22, 400, 60) == 22
+    assert measured == ["굴림 (1) 다시 뒤집기 패스"]
+
+
+def measuring(fonts, seen):
+    """``fonts`` that tell ``seen(text, size)`` of every text measured."""
     width = fonts.width
 
-    class Counting:
+    class Measuring:
         def __getattr__(self, name):
             return getattr(fonts, name)
 
         def width(self, text, size, bold=False):
-            measured.append(text)
+            seen(text, size)
             return width(text, size, bold)
 
-    assert widgets.fit_size(Counting(), "굴림 (1) 다시 뒤집기 패스", 22, 400, 60) == 22
-    assert measured == ["굴림 (1) 다시 뒤집기 패스"]
+    return Measuring()

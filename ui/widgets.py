@@ -133,8 +133,40 @@ def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int,
     """The largest text size of ``shrink_sizes(size, smallest)`` at which every word of
     ``text`` fits ``width`` and the wrapped lines fit ``height`` (``smallest`` if none does)."""
     return remembered(_fitted, (fonts.regular_path, text, size, width, height, smallest),
-                      lambda: next((s for s in shrink_sizes(size, smallest)
-                                    if fits(fonts, text, s, width, height)), smallest))
+                      lambda: _fit_size(fonts, text, size, width, height, smallest))
+
+
+def _fit_size(fonts: Fonts, text: str, size: int, width: int, height: int,
+              smallest: int) -> int:
+    """``fit_size`` trying few sizes (each new one opens a font and draws its glyphs on a cold
+    frame): ``size``; else from the size its widest part scales to down or up, one size at a
+    time, to where the text starts to fit (it fits at every size below one it fits at), and
+    ``smallest`` untried (it is the answer whether it fits or not)."""
+    if fits(fonts, text, size, width, height):
+        return size
+    sizes = shrink_sizes(size, smallest)[1:]
+    if not sizes:
+        return smallest
+    widest = _widest(fonts, text, size, height)
+    guess = 0 if widest is None else size * width // widest if widest > width else sizes[0]
+    i = next((i for i, s in enumerate(sizes) if s <= guess), len(sizes) - 1)
+    if i == len(sizes) - 1 or fits(fonts, text, sizes[i], width, height):
+        while i > 0 and fits(fonts, text, sizes[i - 1], width, height):
+            i -= 1
+        return sizes[i]
+    i += 1
+    while i < len(sizes) - 1 and not fits(fonts, text, sizes[i], width, height):
+        i += 1
+    return sizes[i]
+
+
+def _widest(fonts: Fonts, text: str, size: int, height: int) -> int | None:
+    """The widest part of ``text`` at ``size`` that must stay on one line: the whole text where
+    ``height`` holds one line only, else its widest word (None: lines it must break at do not
+    fit, so the smallest sizes are likeliest)."""
+    if height < 2 * fonts.get(size).get_linesize():
+        return None if "\n" in text else fonts.width(text, size)
+    return max((fonts.width(w, size) for w in text.split()), default=0)
 
 
 def fits(fonts: Fonts, text: str, size: int, width: int, height: int) -> bool:
@@ -227,7 +259,7 @@ def _fit_label(fonts: Fonts, text: str, size: int, width: int, height: int,
                floor: int) -> tuple[tuple[str, ...], int]:
     floor = min(floor, size)
     s = fit_size(fonts, text, size, width, height, smallest=floor)
-    if fits(fonts, text, s, width, height):
+    if s > floor or fits(fonts, text, s, width, height):  # (a size above the floor fits)
         return tuple(wrap(fonts, text, s, width)), s
     words = "\n".join(" ".join(clip(fonts, word, floor, width) for word in paragraph.split(" "))
                       for paragraph in text.split("\n"))

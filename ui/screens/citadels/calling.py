@@ -25,7 +25,7 @@ from .cells import button_cells
 from .chips import Chip, draw_chip
 from .chips import layout as chip_layout
 from .controller import CALLING, CitadelsController
-from .head import Area, Line, arrange, band, draw_lines, map_shapes
+from .head import Area, Line, arrange, arranged_above, band, draw_lines, map_shapes
 from .own import SeatChoiceScreen
 from .seatmap import draw_seat_map, seat_rects, seat_width
 
@@ -67,6 +67,7 @@ class CallingScreen(Screen):
         self._chips: tuple | None = None  # (the chips, where they go) for the round
         self._page: tuple | None = None  # (what the frame says, where it goes)
         super().__init__(app)
+        self._built_for = controller.calling_public()  # the view ``build`` saw, until shown
         events = controller.calling_public().events
         self.heard = 0 if announce else len(events)
 
@@ -211,7 +212,9 @@ class CallingScreen(Screen):
         if self.controller.phase != CALLING:
             self.after_change()
             return
-        self.rebuild()
+        built, self._built_for = self._built_for, None
+        if built is not self.controller.calling_public():  # (first shown: built by __init__)
+            self.rebuild()
         self.speak_new_calls()
 
     def speak_new_calls(self) -> None:
@@ -339,8 +342,7 @@ class CallingScreen(Screen):
         ability_rect = None
         if ability is not None:
             rect = band(fonts, ability, ABILITY_SIZE, area)
-            if arrange(fonts, lines, area.shortened(rect.top - 4), names, generic) == (
-                    drawn, count):
+            if arranged_above(fonts, lines, area, names, generic, (drawn, count), rect.top - 4):
                 ability_rect = rect
         return Page(beside_map, tuple(drawn), tax_rect, ability_rect)
 

@@ -52,11 +52,24 @@ class CitadelsController(SessionController):
     @property
     def ranks(self) -> list[int]:
         """The ranks in play, in calling order."""
-        return sorted(self.rank(c) for c in self.session.config["characters"])
+        return list(self._ranked()[0])
 
     def at_rank(self, rank: int) -> str:
         """The id of the character of ``rank`` in this game."""
-        return next(c for c in self.session.config["characters"] if self.rank(c) == rank)
+        return self._ranked()[1][rank]
+
+    def _ranked(self) -> tuple[tuple[int, ...], dict[int, str]]:
+        """(the ranks in calling order, the first character of each rank), worked out once
+        per game's list: a frame of the calling asks for them a few hundred times."""
+        characters = self.session.config["characters"]
+        known = getattr(self, "_ranks", None)
+        if known is None or known[0] is not characters:
+            by_rank: dict[int, str] = {}
+            for c in characters:
+                by_rank.setdefault(self.rank(c), c)
+            known = self._ranks = (characters, tuple(sorted(self.rank(c) for c in characters)),
+                                   by_rank)
+        return known[1:]
 
     def character_name(self, character_id: str) -> str:
         """The character's printed name in the UI language, with its rank."""

@@ -120,6 +120,18 @@ def arrange(fonts, paragraphs: Sequence[Paragraph], area: Area, names: Sequence[
     return [], 0
 
 
+def arranged_above(fonts, paragraphs: Sequence[Paragraph], area: Area, names: Sequence[str],
+                   generic_last: bool, arranged: tuple[list[Line], int], bottom: int) -> bool:
+    """Whether ``arrange`` in ``area`` ending at ``bottom`` (higher than its own) gives
+    ``arranged`` (what it gave in ``area``) again. With all the paragraphs kept, only where
+    the last line ends can tell (the tries that failed fail again in less room, and any later
+    one differs), so nothing is laid out again."""
+    lines, count = arranged
+    if lines and count == len(paragraphs) and paragraphs[-1][0].strip():
+        return lines[-1].box.bottom <= bottom
+    return arrange(fonts, paragraphs, area.shortened(bottom), names, generic_last) == arranged
+
+
 def band(fonts, text: str, size: int, area: Area) -> pygame.Rect:
     """A place for ``text`` ending at ``area.bottom``, as high as it wraps to and as wide as
     the room beside the seat map is there."""

@@ -41,6 +41,7 @@ class TiletumBoardScreen(BoardExits, Screen):
         self.controller = controller
         self.nav = TiletumNavigator(app, controller)
         super().__init__(app)
+        self._built_for = controller.view()  # the view ``build`` saw, until first shown
 
     # --- layout and buttons ---------------------------------------------------------------------
     def title(self) -> str:
@@ -104,7 +105,11 @@ class TiletumBoardScreen(BoardExits, Screen):
         self.build()
 
     def on_enter(self) -> None:
-        self.refresh()
+        """Built again for the game as it is now (on the first show, only if it moved since
+        ``__init__`` built it: a first frame builds the board once)."""
+        built, self._built_for = self._built_for, None
+        if built is not self.controller.view():
+            self.refresh()
 
     def decide(self, decision) -> None:
         self.controller.confirm(decision)
