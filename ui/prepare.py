@@ -74,8 +74,8 @@ def tasks(app) -> list[Task]:
         + [partial(_queue_imports, app, app.top)]
 
 
-TAP_MODULES = ("ui.screens.settings",)
-"""Modules a home button's tap imports that no game names (Settings)."""
+TAP_MODULES = ("ui.screens.settings", "ui.screens.kept_list")
+"""Modules a home button's tap imports that no game names (Settings, the kept games' list)."""
 
 
 def tap_modules() -> list[str]:
