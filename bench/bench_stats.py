@@ -7,8 +7,8 @@ draws its texts from scratch, as a first look does. Target: < 100 ms to the firs
 
 With ``--instructions`` (issue 39, Statistics in constant time): the instructions each page's
 first frame runs (valgrind's callgrind: the same on every run) at 10,000 and 30,000 games,
-for the code before (BENCH_STATS_BEFORE, a git ref: main) and this tree, each on a store its
-own code filled. A page is a process of its own that starts the app on the store, draws
+for this tree and, when BENCH_STATS_BEFORE names a git ref, the code before, each on a store
+its own code filled (``make bench`` runs it after the times, for the goal's verdict). A page is a process of its own that starts the app on the store, draws
 Home and stops after the page's frame, minus its peer: the same process stopping before it
 (All, Citadels: Home drawn; Characters, Scores: the tab tapped from All, drawn). Also what
 finishing a game costs more (FINISHED games finished on the 10,000-game store, after minus
@@ -330,9 +330,9 @@ def measure_import(tree: str) -> int:
 
 
 def main_instructions(with_import: bool) -> None:
-    before_ref = os.environ.get("BENCH_STATS_BEFORE", "main")
+    before_ref = os.environ.get("BENCH_STATS_BEFORE")  # a commit to compare with; or none
     os.environ.setdefault("PYTHONHASHSEED", "0")  # (the same counts each run: ±1 M else)
-    trees = {"before": tree_of(before_ref), "after": str(ROOT)}
+    trees = {**({"before": tree_of(before_ref)} if before_ref else {}), "after": str(ROOT)}
     with ThreadPoolExecutor(2) as pool:  # (one app a data folder; callgrind minds no load)
         found = dict(zip(trees, pool.map(measure_tree, trees.values())))
     pages = {f"{page}_{games}": {name: found[name][games][page] for name in trees}
@@ -352,6 +352,7 @@ def main_instructions(with_import: bool) -> None:
          reads=reads, frame_growth_after=flat,
          finish_game={name: found[name]["finish_game"] for name in trees}, **extra,
          verdict=verdict(frame, flat, read))
+    print(f"Statistics: {verdict(frame, flat, read)}")
 
 
 def verdict(frame: int, growth: dict[str, int], read: int) -> str:
@@ -375,5 +376,6 @@ if __name__ == "__main__":
         children[sys.argv[1]](*sys.argv[2:])
     elif "--instructions" in sys.argv[1:]:
         main_instructions("--import" in sys.argv[1:])
-    else:
+    else:  # (make bench) the times, then the goal's verdict in instructions
         main()
+        main_instructions(False)
