@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..codec import DecisionCodec
 from ..errors import IllegalDecision
 from ..frozen import replace
-from .calling_moves import (crown_options, legal, pending, steps, threat_answered,
+from .calling_moves import (crown_options, legal, may_look, pending, steps, threat_answered,
                             threat_empty, threat_options, warrant_options)
 from .calling_state import (KING_RANK, NO_RANK, THREATS, WARRANTS, Bribe, Calling, CompleteCity,
                             Decision, Decline, EndTurn, Event, GiveCrown, KeepThreat, Look,
@@ -153,8 +153,8 @@ def check(state: Calling, decision: Decision) -> None:
         _check_private(state, "threats", decision, decision.real, threat_options(state),
                        THREATS)
     elif isinstance(decision, Look):
-        if state.phase != "turn" or decision.seat not in range(1, state.setup.players + 1):
-            raise _not_now(decision)  # (``looks``, without making them: an undo puts many back)
+        if not may_look(state, decision.seat):
+            raise _not_now(decision)
     elif decision not in legal(state):
         raise _not_now(decision)
 

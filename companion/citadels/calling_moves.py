@@ -124,9 +124,13 @@ def legal(state: Calling) -> tuple[Decision, ...]:
 
 def looks(state: Calling) -> tuple[Look, ...]:
     """A look for every seat, while a turn is played."""
-    if state.phase != "turn":
-        return ()
-    return tuple(Look(s) for s in range(1, state.setup.players + 1))
+    return tuple(Look(s) for s in range(1, state.setup.players + 1) if may_look(state, s))
+
+
+def may_look(state: Calling, seat: object) -> bool:
+    """Whether ``Look(seat)`` is among ``looks(state)``, without making them (an undo puts
+    many looks back, each checked)."""
+    return state.phase == "turn" and seat in range(1, state.setup.players + 1)
 
 
 def steps(state: Calling) -> tuple[Decision, ...]:
