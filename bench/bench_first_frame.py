@@ -25,7 +25,7 @@ from bench_taps import GOAL, counted
 from common import ROOT, emit
 
 SCREENS = ("tiletum-board-start", "tiletum-board-new-round", "tiletum-board", "troyes-board",
-           "draft-public", "draft-private", "draft-confirm", "calling")
+           "draft-public", "draft-private", "draft-confirm", "calling", "calling-after-draft")
 MODES = ("cold", "prepared")
 
 
@@ -34,7 +34,7 @@ def child(name: str, mode: str, make: str, language: str = "en") -> None:
     made and drawn once ("profile": that under cProfile, printed)."""
     from importlib import import_module
 
-    from bench_render import SCREENS as SETUPS, before, make_app, then
+    from bench_render import SCREENS as SETUPS, before, make_app, settle, then
     from ui.prepare import tap_modules
 
     app = make_app(language=language)
@@ -45,6 +45,7 @@ def child(name: str, mode: str, make: str, language: str = "en") -> None:
     first = before(app, made)
     if mode == "prepared":
         app.finish_idle_work()
+    settle(made, first)
 
     def frame() -> None:
         screen = then(made, first)

@@ -59,10 +59,13 @@ def make_app(rotation: int = 0, language: str = "en"):
 @dataclass(frozen=True)
 class After:
     """A screen reached from another (``before``, shown first, with its idle time: what it
-    prepares for what comes next) by ``then(before_screen)``, which returns the screen shown."""
+    prepares for what comes next) by ``then(before_screen)``, which returns the screen shown;
+    ``between(before_screen)``, if given, is what the player does there that is not the next
+    screen's making (a decision stored), done before the next screen is counted."""
 
     before: Callable[[], object]
     then: Callable[[object], object]
+    between: Callable[[object], None] | None = None
 
 
 def before(app, made):
@@ -75,6 +78,12 @@ def before(app, made):
     return first
 
 
+def settle(made, first) -> None:
+    """What the player does on an ``After``'s first screen before the next (``between``)."""
+    if isinstance(made, After) and made.between is not None:
+        made.between(first)
+
+
 def then(made, first) -> object:
     """The screen a setup's result shows, once ``before`` has run."""
     return made.then(first) if isinstance(made, After) else made()
@@ -82,7 +91,9 @@ def then(made, first) -> object:
 
 def shown(app, made) -> object:
     """The screen a setup's result shows (``After``: its first screen pushed and drawn)."""
-    return then(made, before(app, made))
+    first = before(app, made)
+    settle(made, first)
+    return then(made, first)
 
 
 def plain(module: str, cls: str):
@@ -104,14 +115,17 @@ def history(app):
     return lambda: HistoryScreen(app)
 
 
-def citadels_game(app, to_calling: bool = False):
-    """An 8-player Citadels game (the busiest seat map), in the draft or at the calling."""
+def citadels_game(app, to_calling: bool = False, last_choice: bool = True):
+    """An 8-player Citadels game (the busiest seat map), in the draft or at the calling (or,
+    not ``last_choice``, at the draft's last choice)."""
     from companion.citadels.charset import first_game
     from ui.screens.citadels.controller import CitadelsController
 
     controller = CitadelsController.new(app, "2016", 8, first_game("2016", 8), 1,
                                         [f"Player {n}" for n in range(1, 9)])
     while to_calling and controller.phase == "draft":  # everyone keeps the first card offered
+        if not last_choice and sum(controller.draft_public().hand_counts) == 7:
+            break  # (8 players keep one card each: seven are kept)
         controller.confirm(controller.legal()[0])
     return controller
 
@@ -165,6 +179,22 @@ def calling(app):
 
     controller = citadels_game(app, to_calling=True)
     return lambda: CallingScreen(app, controller, Navigator(app, controller))
+
+
+def calling_after_draft(app):
+    """The calling as a round's last choice in the draft opens it: the last drafter's private
+    screen shown (with its idle time: it rehearses the calling), the choice stored, then the
+    calling."""
+    from ui.screens.citadels.calling import CallingScreen
+    from ui.screens.citadels.draft import PrivateScreen
+    from ui.screens.citadels.navigator import Navigator
+
+    controller = citadels_game(app, to_calling=True, last_choice=False)
+    nav = Navigator(app, controller)
+    seat = controller.draft_public().turn.seat
+    return After(lambda: PrivateScreen(app, controller, nav, seat),
+                 lambda _: CallingScreen(app, controller, nav),
+                 lambda _: controller.confirm(controller.legal()[0]))
 
 
 def score_controller(app):
@@ -276,6 +306,7 @@ SCREENS = {
     "draft-confirm": draft("confirm"),
     "wipe": wipe,
     "calling": calling,
+    "calling-after-draft": calling_after_draft,
     "score-city": score_city,
     "score-questions": score_questions,
     "score-results": score_results,
@@ -310,6 +341,7 @@ def cold_frame(name: str, language: str, prepared: bool) -> dict:
         first = before(app, made)
         if prepared:
             app.finish_idle_work()
+        settle(made, first)
         texts, fonts = app.fonts.rendered, app.fonts.loaded
         t0 = time.perf_counter()
         screen = then(made, first)

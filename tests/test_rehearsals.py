@@ -76,3 +76,39 @@ def test_a_rehearsal_changes_nothing_in_the_entry(make_app):
     app.finish_idle_work()
     assert (city.tab, city.player, city.focus) == before
     assert isinstance(app.idle.scratch, pygame.Surface)
+
+
+def calling_texts_after_the_last_choice(app) -> int:
+    """An 8-player Citadels draft at its last choice: the chooser's private screen shown with
+    its idle time, the choice stored, and the texts the calling's first frame then draws."""
+    from companion.citadels.charset import first_game
+    from ui.screens.citadels.controller import CitadelsController
+    from ui.screens.citadels.draft import PrivateScreen
+    from ui.screens.citadels.navigator import Navigator
+
+    app.finish_idle_work()
+    names = [f"Alexandra-Catherine {n}" for n in range(1, 9)]
+    c = CitadelsController.new(app, "2016", 8, first_game("2016", 8), 1, names)
+    while sum(c.draft_public().hand_counts) < 7:  # everyone but the last keeps a card
+        c.confirm(c.legal()[0])
+    nav = Navigator(app, c)
+    app.push(PrivateScreen(app, c, nav, c.draft_public().turn.seat))
+    app.render()
+    frames, view = app.frames, c.view()
+    app.finish_idle_work()
+    assert (app.frames, c.view()) == (frames, view)  # off screen; nothing decided
+    c.confirm(c.legal()[0])
+    return texts_drawn_by(app, nav.show_game)
+
+
+def test_a_drafter_choosing_rehearses_the_calling_it_may_open(make_app, monkeypatch, tmp_path):
+    """While a player chooses in the draft, the calling's chips, seat map and row of buttons
+    are drawn off screen (``Navigator.calling_rehearsal``): the round's last choice opens the
+    calling at once, and its first frame then draws only what the draft decided (the call,
+    the targets): 25 texts, not 47. (Without the rehearsal, the test's second half.)"""
+    from ui.screens.citadels.draft import PrivateScreen
+
+    rehearsed = calling_texts_after_the_last_choice(make_app(data_dir=tmp_path / "one"))
+    monkeypatch.setattr(PrivateScreen, "rehearsals", lambda self: [])
+    not_rehearsed = calling_texts_after_the_last_choice(make_app(data_dir=tmp_path / "two"))
+    assert rehearsed + 20 <= not_rehearsed

@@ -97,35 +97,81 @@ def remembered(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` px (by words, or characters if needed).
     Results are remembered: screens redraw the same labels frame after frame."""
-    return list(remembered(_wrapped, (fonts.regular_path, text, size, width),
-                           lambda: tuple(_wrap(fonts, text, size, width))))
+    return list(wrapped(fonts, text, size, width)[0])
 
 
-def _wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
+def wrapped(fonts: Fonts, text: str, size: int, width: int) -> tuple[tuple[str, ...], bool]:
+    """``wrap``'s lines, and whether a word had to be broken (one wider than ``width``: the
+    words are those between spaces and line breaks). Remembered."""
+    def make() -> tuple[tuple[str, ...], bool]:
+        lines, broken = _wrap(fonts, text, size, width)
+        return tuple(lines), broken
+
+    return remembered(_wrapped, (fonts.regular_path, text, size, width), make)
+
+
+def _wrap(fonts: Fonts, text: str, size: int, width: int) -> tuple[list[str], bool]:
     lines: list[str] = []
+    broken = False
     for paragraph in text.split("\n"):
-        if fonts.width(paragraph, size) <= width:  # most labels: one measure, not one a word
+        whole = fonts.width(paragraph, size)
+        if whole <= width or not paragraph:  # most labels: one measure
             lines.append(paragraph)
             continue
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if fonts.width(candidate, size) <= width:
-                line = candidate
-                continue
-            if line:
+        words = paragraph.split(" ")
+        per_char = whole / len(paragraph)
+        line, k = "", 0
+        while k < len(words):
+            taken = _words_that_fit(fonts, size, width, line, words[k:], per_char)
+            if taken:
+                line = _joined(line, words[k:k + taken])
+                k += taken
+                if k == len(words):
+                    break
+            if line:  # the next word does not fit after it
                 lines.append(line)
-            line = ""
-            if fonts.width(word, size) <= width:  # (measured already, by ``fits`` too)
-                line = word
+                line = ""
                 continue
-            for ch in word:  # a word wider than the line: break it anywhere
+            broken = True
+            for ch in words[k]:  # a word wider than the line: break it anywhere
                 if fonts.width(line + ch, size) > width and line:
                     lines.append(line)
                     line = ""
                 line += ch
+            k += 1
         lines.append(line)
-    return lines
+    return lines, broken
+
+
+def _joined(line: str, words: Sequence[str]) -> str:
+    """``line`` with ``words`` added one by one, a space before each (none at the start)."""
+    for word in words:
+        line = f"{line} {word}" if line else word
+    return line
+
+
+def _words_that_fit(fonts: Fonts, size: int, width: int, line: str, words: Sequence[str],
+                    per_char: float) -> int:
+    """How many of ``words`` fit after ``line`` within ``width`` px: the first guess from
+    ``per_char`` (the paragraph's px per character), then one word at a time up or down,
+    measuring a line or two, not every word's (a line only grows as words are added)."""
+    def fit(count: int) -> bool:
+        return fonts.width(_joined(line, words[:count]), size) <= width
+
+    guess, length = 0, len(line)
+    for word in words:
+        length += len(word) + (1 if length else 0)
+        if length * per_char > width:
+            break
+        guess += 1
+    guess = max(guess, 1)
+    if fit(guess):
+        while guess < len(words) and fit(guess + 1):
+            guess += 1
+        return guess
+    while guess > 1 and not fit(guess - 1):
+        guess -= 1
+    return guess - 1
 
 
 def fit_size(fonts: Fonts, text: str, size: int, width: int, height: int,
@@ -162,11 +208,12 @@ def _fit_size(fonts: Fonts, text: str, size: int, width: int, height: int,
 
 def _widest(fonts: Fonts, text: str, size: int, height: int) -> int | None:
     """The widest part of ``text`` at ``size`` that must stay on one line: the whole text where
-    ``height`` holds one line only, else its widest word (None: lines it must break at do not
-    fit, so the smallest sizes are likeliest)."""
+    ``height`` holds one line only, else its longest word (a guess: the one with the most
+    characters, measured alone; None: lines it must break at do not fit, so the smallest sizes
+    are likeliest)."""
     if height < 2 * fonts.get(size).get_linesize():
         return None if "\n" in text else fonts.width(text, size)
-    return max((fonts.width(w, size) for w in text.split()), default=0)
+    return fonts.width(max(text.split(), key=len, default=""), size)
 
 
 def fits(fonts: Fonts, text: str, size: int, width: int, height: int) -> bool:
@@ -177,10 +224,11 @@ def fits(fonts: Fonts, text: str, size: int, width: int, height: int) -> bool:
         lines = 1
     elif height < 2 * line_h:  # room for one line only, and the text needs more
         return False
-    elif all(fonts.width(w, size) <= width for w in text.split()):
-        lines = len(wrap(fonts, text, size, width))
     else:
-        return False
+        wrapped_lines, broken = wrapped(fonts, text, size, width)
+        if broken:
+            return False
+        lines = len(wrapped_lines)
     return lines * line_h <= height
 
 

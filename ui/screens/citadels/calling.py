@@ -40,6 +40,40 @@ CALL = 84  # px: the circle with the rank being called
 SEAT = (84, 32)  # px: a seat's box on the map
 MARKERS = {"assassin": ("killed",), "witch": ("bewitched",), "thief": ("robbed",),
            "magistrate": ("warrant", "confiscated"), "blackmailer": ("threat",)}
+UTILITY_ROW = (("undo", "calling.undo"), ("check", "draft.check"), ("city", "calling.city"),
+               ("leave", "draft.leave"))  # (name, label) of the buttons always there
+WAITING = (None, theme.TEXT_DIM)  # a chip's fill and text until its rank is called
+
+
+def round_chips(app, controller: CitadelsController) -> tuple[Chip, ...]:
+    """The round's chips: each rank's words (its character, "nobody", "silent") and the
+    widest marks the round's characters may put on it."""
+    c = controller
+    ids = {c.at_rank(rank) for rank in c.ranks}
+    marks = "".join(max((app.t(f"calling.mark_{key}") for key in keys),
+                        key=lambda m: app.fonts.width(m, theme.SMALL_SIZE, True))
+                    for cid, keys in MARKERS.items() if cid in ids)
+    words = (app.t("calling.chip_nobody"), app.t("calling.chip_silent"))
+    return tuple(Chip(rank, (c.plain_name(c.at_rank(rank)), *words), marks) for rank in c.ranks)
+
+
+def rehearse_round(app, controller: CitadelsController, crown: int,
+                   canvas: pygame.Surface) -> None:
+    """What the calling's first frame draws that the draft has settled, drawn on ``canvas``
+    (a rehearsal, nobody sees it): the chips of the round's characters before any is called,
+    the seat map with ``crown``, and the row of buttons always there, enabled or not. The
+    draft's public screen has it rehearsed while the device goes round, so the calling's
+    first frame finds those texts drawn (issue 39)."""
+    fonts = app.fonts
+    layout = chip_layout(fonts, CHIPS, round_chips(app, controller))
+    for rect, rank in zip(layout.rects, controller.ranks):
+        draw_chip(canvas, fonts, rect, layout.inline, rank,
+                  controller.plain_name(controller.at_rank(rank)), "", *WAITING, theme.WARNING)
+    draw_seat_map(canvas, fonts, MAP, controller.names, crown, size=SEAT)
+    for rect, (name, key) in zip(grid(UTILITY, 4, 4, gap=12), UTILITY_ROW):
+        for enabled in (True, False):
+            Button(rect, app.t(key), name=name, enabled=enabled,
+                   size=theme.BODY_SIZE).draw(canvas, fonts, focused=False)
 
 
 @dataclass(frozen=True)
@@ -93,11 +127,9 @@ class CallingScreen(Screen):
         primary = self._actions()
         utility = grid(UTILITY, 4, 4, gap=12)
         completing = [d for d in self.legal if isinstance(d, CompleteCity)]
-        for rect, (name, key, action, enabled) in zip(utility, (
-                ("undo", "calling.undo", self.ask_undo, c.can_undo),
-                ("check", "draft.check", self.check, bool(c.calling_public().may_look)),
-                ("city", "calling.city", self.city, bool(completing)),
-                ("leave", "draft.leave", self.leave, True))):
+        for rect, (name, key), action, enabled in zip(utility, UTILITY_ROW, (
+                self.ask_undo, self.check, self.city, self.leave), (
+                c.can_undo, bool(c.calling_public().may_look), bool(completing), True)):
             self.add(Button(rect, lambda k=key: self.t(k), action, name=name, enabled=enabled,
                             size=theme.BODY_SIZE))
         if primary is not None:
@@ -239,21 +271,9 @@ class CallingScreen(Screen):
             draw_seat_map(canvas, fonts, MAP, c.names, v.crown, acting=v.actor,
                           marked=v.completed, size=SEAT)
 
-    def chips(self) -> tuple[Chip, ...]:
-        """The round's chips: each rank's words (its character, "nobody", "silent") and the
-        widest marks the round's characters may put on it."""
-        c = self.controller
-        ids = {c.at_rank(rank) for rank in c.ranks}
-        marks = "".join(max((self.t(f"calling.mark_{key}") for key in keys),
-                            key=lambda m: self.app.fonts.width(m, theme.SMALL_SIZE, True))
-                        for cid, keys in MARKERS.items() if cid in ids)
-        words = (self.t("calling.chip_nobody"), self.t("calling.chip_silent"))
-        return tuple(Chip(rank, (c.plain_name(c.at_rank(rank)), *words), marks)
-                     for rank in c.ranks)
-
     def chip_layout(self):
         """Where the chips go, the same for the whole round (remembered)."""
-        chips = self.chips()
+        chips = round_chips(self.app, self.controller)
         if self._chips is None or self._chips[0] != chips:
             self._chips = (chips, chip_layout(self.app.fonts, CHIPS, chips))
         return self._chips[1]
@@ -270,7 +290,7 @@ class CallingScreen(Screen):
             if now:
                 fill, color, label = theme.ACCENT, theme.ACCENT_TEXT, c.name(event.seat)
             elif event is None:
-                fill, color, label = None, theme.TEXT_DIM, c.plain_name(c.at_rank(rank))
+                (fill, color), label = WAITING, c.plain_name(c.at_rank(rank))
             elif event.kind == "reveal":
                 fill, color, label = theme.PANEL, theme.TEXT, c.name(event.seat)
             else:

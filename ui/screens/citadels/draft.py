@@ -143,6 +143,11 @@ class PrivateScreen(DraftScreen):
         """Hide: back to this player's gate (it is still their turn), nothing chosen."""
         self.nav.show_turn()
 
+    def rehearsals(self) -> list:
+        """While a player chooses: the calling's first frame as far as the draft settles it
+        (the round's last choice opens the calling; ``Navigator.calling_rehearsal``)."""
+        return [self.nav.calling_rehearsal()]
+
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts, v = self.app.fonts, self.controller.draft_view(self.seat)
         key = "draft.choose_keep" if self.action == PICK else "draft.choose_discard"

@@ -11,11 +11,16 @@ from ``setup.py`` (a new game) and from ``open_game`` (the registry's opener: a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
 from companion.citadels.calling import Look
 from companion.citadels.theater import Swap
 
 from ..gate import GateScreen, WipeScreen
-from .calling import CallingScreen
+from .calling import CallingScreen, rehearse_round
 from .city import CityCompletedScreen
 from .controller import CALLING, DRAFT, OVER, THEATER, CitadelsController
 from .draft import PrivateScreen, PublicScreen, face_up_line
@@ -50,6 +55,12 @@ class Navigator:
             app.push(RoundSummaryScreen(app, c, self))
         else:
             self.show_draft()
+
+    def calling_rehearsal(self) -> Callable[[pygame.Surface], None]:
+        """A rehearsal (``Screen.rehearsals``) of what the calling will draw whatever is
+        drafted: its chips, its seat map and its row of buttons always there."""
+        return partial(rehearse_round, self.app, self.controller,
+                       self.controller.draft_public().crown)
 
     def show_draft(self) -> None:
         """The draft's public screen with the gate of whoever chooses next on top."""
