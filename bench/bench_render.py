@@ -197,6 +197,25 @@ def calling_after_draft(app):
                  lambda _: controller.confirm(controller.legal()[0]))
 
 
+def calling_kept(app):
+    """A game kept at its calling reopened from the list of kept games: the list shown (with
+    its idle time: it rehearses the reopening), the tap's reading of the game (its own row:
+    ``bench_resume``), then the calling."""
+    from ui.screens.citadels.calling import CallingScreen
+    from ui.screens.citadels.controller import CitadelsController
+    from ui.screens.citadels.navigator import Navigator
+    from ui.screens.kept_list import KeptGamesScreen
+
+    session = citadels_game(app, to_calling=True).session.id
+    read = []
+
+    def reopen(_) -> None:
+        read.append(CitadelsController(app, app.store.load(session, resume=True)))
+
+    return After(lambda: KeptGamesScreen(app),
+                 lambda _: CallingScreen(app, read[0], Navigator(app, read[0])), reopen)
+
+
 def score_controller(app):
     """Final scoring of 8 cities."""
     from companion.citadels.scoring import PlayerCity
@@ -307,6 +326,7 @@ SCREENS = {
     "wipe": wipe,
     "calling": calling,
     "calling-after-draft": calling_after_draft,
+    "calling-kept": calling_kept,
     "score-city": score_city,
     "score-questions": score_questions,
     "score-results": score_results,

@@ -112,3 +112,76 @@ def test_a_drafter_choosing_rehearses_the_calling_it_may_open(make_app, monkeypa
     monkeypatch.setattr(PrivateScreen, "rehearsals", lambda self: [])
     not_rehearsed = calling_texts_after_the_last_choice(make_app(data_dir=tmp_path / "two"))
     assert rehearsed + 20 <= not_rehearsed
+
+
+KEPT_LIST = ("TAP @kept\nEXPECT kept", "TAP @row0\nEXPECT calling")
+CONTINUE = ("TAP @citadels\nEXPECT citadels-setup", "TAP @continue\nEXPECT calling")
+
+
+def calling_texts_when_reopened(app, via=KEPT_LIST) -> tuple[int, object, object]:
+    """An 8-player Citadels game kept at its calling, the screen that reopens it (``via``:
+    the taps to it, the tap reopening it) shown with its idle time, then the game reopened:
+    the texts the calling's first frame draws, and the kept game as the store has it before
+    and after that idle time."""
+    from companion.citadels.charset import first_game
+    from ui.screens.citadels.controller import CitadelsController
+
+    app.finish_idle_work()
+    names = [f"Alexandra-Catherine {n}" for n in range(1, 9)]
+    c = CitadelsController.new(app, "2016", 8, first_game("2016", 8), 1, names)
+    while c.phase == "draft":
+        c.confirm(c.legal()[0])
+    session = c.session.id
+    app.finish_idle_work()  # (the game's own snapshot stored)
+    play(app, via[0])
+    stored = app.store.load(session, resume=True)
+    app.finish_idle_work()
+    after = app.store.load(session, resume=True)
+    return texts_drawn_by(app, lambda: play(app, via[1])), stored, after
+
+
+def test_the_kept_games_list_rehearses_reopening_its_first_game(make_app, monkeypatch, tmp_path):
+    """A Citadels game kept at its calling, reopened from the list of kept games: the list
+    has drawn the calling off screen while the table read it (the registry's ``rehearse``),
+    reading the game without changing it (no snapshot stored); the calling's first frame
+    then draws no new text. Without the rehearsal it draws its chips, seat map, buttons…"""
+    from ui.screens.kept_list import KeptGamesScreen
+
+    drawn, stored, after = calling_texts_when_reopened(make_app(data_dir=tmp_path / "one"))
+    assert drawn == 0
+    assert after == stored
+    monkeypatch.setattr(KeptGamesScreen, "rehearsals", lambda self: [])
+    drawn, _, _ = calling_texts_when_reopened(make_app(data_dir=tmp_path / "two"))
+    assert drawn > 30
+
+
+def test_continue_on_the_citadels_setup_rehearses_reopening_its_game(make_app, monkeypatch,
+                                                                      tmp_path):
+    """The same through the setup's Continue (the kept game played last)."""
+    from ui.screens.setup_table import TableSetup
+
+    drawn, stored, after = calling_texts_when_reopened(make_app(data_dir=tmp_path / "one"),
+                                                       CONTINUE)
+    assert drawn == 0 and after == stored
+    monkeypatch.setattr(TableSetup, "rehearsals", lambda self: [])
+    drawn, _, _ = calling_texts_when_reopened(make_app(data_dir=tmp_path / "two"), CONTINUE)
+    assert drawn > 30
+
+
+def test_a_game_read_for_a_rehearsal_stores_no_snapshot(make_app):
+    """The same kept game read to be played asks for a snapshot (8 decisions since none);
+    read for a rehearsal it asks for nothing: a rehearsal changes nothing."""
+    from companion.citadels.charset import first_game
+    from ui.screens.citadels.controller import CitadelsController
+
+    app = make_app()
+    c = CitadelsController.new(app, "2016", 8, first_game("2016", 8), 1,
+                               [f"Player {n}" for n in range(1, 9)])
+    while c.phase == "draft":
+        c.confirm(c.legal()[0])
+    app.idle.tasks.clear()  # (the game's own snapshot: not stored)
+    session = app.store.load(c.session.id, resume=True)
+    CitadelsController(app, session, rehearsal=True)
+    assert not app.idle.tasks
+    CitadelsController(app, session)
+    assert len(app.idle.tasks) == 1

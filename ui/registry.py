@@ -46,6 +46,9 @@ class GameEntry(NamedTuple):
     game kept outside ui/i18n/); ``prepare`` gives the small tasks that draw the game's pictures
     while nobody waits (``(app) -> list of callables``, each a millisecond at most here: die
     faces…; see ui/prepare.py), from a module that imports no more than it draws;
+    ``rehearse`` draws on a canvas nobody sees what reopening a kept game of ``id`` will show
+    (``(app, session, canvas)``; a rehearsal: it changes nothing), for the screens that reopen
+    one (ui/screens/kept.py ``opening_rehearsals``), where that first frame costs most;
     ``settings`` adds rows to Settings (each ``(app) -> (label key, value text, open)``);
     ``game``: the game's rules entry, registered with this one (a game companion/games.py
     does not list: a test's own). A named tuple, not a dataclass: the first frame reads the
@@ -62,6 +65,7 @@ class GameEntry(NamedTuple):
     icon: str | None = None
     catalogue: Path | None = None
     prepare: str | None = None
+    rehearse: str | None = None
     settings: tuple[str, ...] = ()
     game: Game | None = None
 
@@ -81,7 +85,8 @@ BUILT_IN = (
         score_later="ui.screens.citadels.later:score_later",
         commands={"score": "ui.commands.citadels:SCORE",
                   "simulate": "ui.commands.citadels:SIMULATE"},
-        icon="ui.icons:crown", prepare="ui.screens.citadels.prepare:prepare"),
+        icon="ui.icons:crown", prepare="ui.screens.citadels.prepare:prepare",
+        rehearse="ui.screens.citadels.navigator:rehearse_kept"),
     GameEntry(
         "troyes", setup="ui.screens.troyes.setup:TroyesSetupScreen",
         openers={"troyes": "ui.screens.troyes.board:open_game",

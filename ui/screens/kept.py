@@ -7,6 +7,7 @@ A "kept game" here is a ``StoredGame`` row (storage/store.py): listed without re
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 import pygame
 
@@ -86,6 +87,21 @@ def open_kept(app, row) -> bool:
         return False
     log.info("reopened session %s (%s)", row.session_id, row.game)
     return True
+
+
+def opening_rehearsals(app, rows) -> list:
+    """Rehearsals (``Screen.rehearsals``) of reopening the first of ``rows`` (the kept game
+    played last, which Continue reopens and the list shows first), where its game's registry
+    entry has one (``rehearse``: Citadels' calling)."""
+    row = rows[0] if rows else None
+    entry = registry.entry_for_session(row.game) if row is not None else None
+    if entry is None or entry.rehearse is None or row.game != entry.id or not can_open(row):
+        return []
+    return [partial(_rehearse_opening, app, row.session_id, entry.rehearse)]
+
+
+def _rehearse_opening(app, session_id: int, rehearse: str, canvas: pygame.Surface) -> None:
+    registry.resolve(rehearse)(app, app.store.load(session_id, resume=True), canvas)
 
 
 def set_aside(app, session_id: int, exc: Exception) -> None:
@@ -188,6 +204,10 @@ class KeptButtons:
         row = self.rows[0]
         return self.app.t("kept.continue_at", progress=progress_text(self.app, row)) + "\n" + \
             fitted_names(self.app, row.names, self.button.rect.width - 16, self.LABEL)
+
+    def rehearsals(self) -> list:
+        """Continue's game reopened, rehearsed (``opening_rehearsals``)."""
+        return opening_rehearsals(self.app, self.rows)
 
     def refresh(self) -> None:
         self.rows = [r for r in self.app.store.kept(self.kinds, limit=RESUME_CANDIDATES)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .base import BODY
-from .kept import ask_delete, describe, open_kept
+from .kept import ask_delete, describe, open_kept, opening_rehearsals
 from .listing import ListScreen
 
 
@@ -30,6 +30,10 @@ class KeptGamesScreen(ListScreen):
 
     def on_enter(self) -> None:
         self.reload()
+
+    def rehearsals(self) -> list:
+        """The first game of the list reopened, rehearsed (``opening_rehearsals``)."""
+        return opening_rehearsals(self.app, self.items if self.offset == 0 else [])
 
     def count(self) -> int:
         return self.app.store.count(self.games, kept=True)

@@ -71,10 +71,11 @@ class SessionController(SeatNames):
     game_id = _GameId()
     look_type: str | None = None
 
-    def __init__(self, app, session: Session, checked: bool = False):
+    def __init__(self, app, session: Session, checked: bool = False, rehearsal: bool = False):
         """``checked``: replay the stored decisions checking each (a finished game may come
         from a backup, whose decisions no rules checked); a kept game's were checked as they
-        were played, on this device: its replay trusts them."""
+        were played, on this device: its replay trusts them. ``rehearsal``: made only to draw
+        its screen where nobody sees it (``Screen.rehearsals``): it stores no snapshot."""
         self.app, self.session = app, session
         self._timeline = self._resumed() if session.snapshot is not None else Timeline(
             self.rules, session, checked=checked)  # the one replay
@@ -82,7 +83,7 @@ class SessionController(SeatNames):
         self._legal: tuple | None = None
         self._offered: frozenset[type] | None = None
         self._snapshot_rows = self.session.unread  # the rows the stored snapshot covers
-        self._snapshot_asked = checked  # a finished game keeps none: never asked
+        self._snapshot_asked = checked or rehearsal  # a finished game keeps none: never asked
         self._snapshot_if_due()
 
     def _resumed(self) -> Timeline:

@@ -69,6 +69,10 @@ class TableSetup:
         screen.__init__(app)
         return screen
 
+    def rehearsals(self) -> list:
+        """Continue's kept game reopened (``KeptButtons.rehearsals``), if the screen has one."""
+        return self.kept.rehearsals() if self.kept is not None else []
+
     def new_seed(self) -> int:
         """The app's next seed; 0 in a rehearsal (a scripted run's seeds are its games')."""
         return 0 if self.rehearsing else self.app.new_seed()

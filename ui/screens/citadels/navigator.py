@@ -148,6 +148,15 @@ def open_game(app, session) -> None:
     show_game(app, CitadelsController(app, session))
 
 
+def rehearse_kept(app, session, canvas: pygame.Surface) -> None:
+    """(The registry's ``rehearse``) a kept game at its calling drawn on ``canvas`` as
+    reopening it will show it; nothing in another phase (their first frames cost less). The
+    game is read, not changed: no snapshot is stored for it."""
+    controller = CitadelsController(app, session, rehearsal=True)
+    if controller.phase == CALLING:
+        CallingScreen(app, controller, Navigator(app, controller)).draw(canvas)
+
+
 def show_game(app, controller: CitadelsController, announce: bool = False) -> None:
     """Show ``controller``'s game where it stands (a new game from setup, a kept one)."""
     Navigator(app, controller).show_game(announce)
