@@ -2,13 +2,14 @@
 is the first to open a font, draw a syllable or build a die face.
 
 At start-up and after a change of language (the home screen asks: ``prepare``), in small idle
-tasks: every font the screens draw with, opened, with its Latin letters, digits and signs drawn
-once (SDL_ttf keeps those); in Korean, each syllable of the messages at the sizes most text is
-drawn at (ui/glyphs.py), and the pieces of the players' names (the roster's and the kept
-games'); then each game's own pictures and texts (its registry entry's
-``prepare``: die faces, the Tiletum wheel's labels, Citadels' district names); then every
-module a home button's tap imports, one a task, each after the modules it imports; last, the
-screens whose first frame costs most (Settings, Citadels' setup) rehearsed in small parts.
+tasks: first every module a home button's tap imports, one a task, each after the modules it
+imports (a tap that imports costs 0.2-0.3 s here: the most a tap can cost); then, in Korean,
+each syllable of the messages at the sizes most text is drawn at (ui/glyphs.py), and the pieces
+of the players' names (the roster's and the kept games'); every font the screens draw with,
+opened, with its Latin letters, digits and signs drawn once (SDL_ttf keeps those); then each
+game's own pictures and texts (its registry entry's ``prepare``: die faces, the Tiletum
+wheel's labels, Citadels' district names); last, the screens whose first frame costs most
+(Settings, Citadels' setup) rehearsed in small parts.
 Each task takes about a millisecond here (a module that makes many dataclasses, up to ~10 ms);
 the whole takes ~0.2 s of idle time in English, ~0.5 s in Korean.
 """
@@ -60,18 +61,21 @@ def prepare(app) -> None:
 
 
 def tasks(app) -> list[Task]:
-    """The idle tasks of ``prepare``, in order: the Korean syllables before the Latin letters
-    (drawing a syllable takes the SDL_ttf slot of a letter whose glyph number ends alike); the
-    games' come from a task per game. In English only the language screen's Korean."""
+    """The idle tasks of ``prepare``, in order: first what would make a first tap slowest,
+    the patterns that split a line with Hangul (Settings' 한국어) and the imports a tap would
+    do (each module a task, queued first by the task that lists them: ~0.2 s here, the
+    syllables after them ~0.4 s more in Korean); then the Korean syllables before the Latin
+    letters (drawing a syllable takes the SDL_ttf slot of a letter whose glyph number ends
+    alike); the games' come from a task per game; the rehearsals last. In English only the
+    language screen's Korean."""
     messages = app.catalog.messages
-    out = syllable_tasks(app.fonts, messages.values() if app.language == "ko" else
-                         [text for key, text in messages.items() if key.startswith("lang.")])
+    out = [splitters, partial(_queue_imports, app, app.top)]
+    out += syllable_tasks(app.fonts, messages.values() if app.language == "ko" else
+                          [text for key, text in messages.items() if key.startswith("lang.")])
     if app.language == "ko":
         out.append(partial(_queue_names, app))
-    out.append(splitters)  # the patterns that split a line with Hangul (Settings' 한국어)
     return out + font_tasks(app.fonts) + [partial(_queue_game, app, entry)
-                                          for entry in registry.games() if entry.prepare] \
-        + [partial(_queue_imports, app, app.top)]
+                                          for entry in registry.games() if entry.prepare]
 
 
 TAP_MODULES = ("ui.screens.settings", "ui.screens.kept_list")
@@ -97,12 +101,11 @@ def tap_modules() -> list[str]:
 
 
 def _queue_imports(app, home) -> None:
-    """Queue an import of each of ``tap_modules()`` (one a task: a first tap imports
-    nothing; listing them is this task), then the rehearsals of the screens ``home``'s
-    buttons open."""
+    """Queue an import of each of ``tap_modules()`` before every task waiting (one a task: a
+    first tap imports nothing; listing them is this task), and the rehearsals of the screens
+    ``home``'s buttons open after them all."""
     seen: dict[str, list] = {}
-    for name in tap_modules():
-        app.when_idle(partial(_import, app, name, seen))
+    app.idle.add_first([partial(_import, app, name, seen) for name in tap_modules()])
     app.when_idle(partial(_queue_rehearsals, app, home))
 
 
