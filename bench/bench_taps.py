@@ -91,8 +91,12 @@ def main() -> None:
           + ", ".join(f"{count / 1e6:.0f} M in {language}" for language, count in ready.items()))
     for mode, counts in taps.items():  # (start-up itself: bench_startup.py's instructions)
         worst = max(counts, key=counts.get)
+        if mode == "cold":  # (the goal: "prepared in idle time after the first frame")
+            print(f"first taps with no idle work at all, reported (the most: {worst}, "
+                  f"{counts[worst] / 1e6:.1f} M)")
+            continue
         verdict = "meets" if counts[worst] < GOAL else "MISSES"
-        print(f"first taps, {mode}: {verdict} < 10 M (the most: {worst}, "
+        print(f"first taps after the idle work: {verdict} < 10 M (the most: {worst}, "
               f"{counts[worst] / 1e6:.1f} M)")
 
 

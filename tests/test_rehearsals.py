@@ -118,6 +118,29 @@ KEPT_LIST = ("TAP @kept\nEXPECT kept", "TAP @row0\nEXPECT calling")
 CONTINUE = ("TAP @citadels\nEXPECT citadels-setup", "TAP @continue\nEXPECT calling")
 
 
+def test_a_drafters_screen_shown_again_after_the_draft_rehearses_nothing(make_app):
+    """The round's last choice stored, the private screen on top again (the screens above it
+    gone): there is no draft left to rehearse the calling from, and nothing fails."""
+    from companion.citadels.charset import first_game
+    from ui.screens.citadels.controller import CitadelsController
+    from ui.screens.citadels.draft import PrivateScreen
+    from ui.screens.citadels.navigator import Navigator
+    from ui.screens.gate import WipeScreen
+
+    app = make_app()
+    c = CitadelsController.new(app, "2016", 8, first_game("2016", 8), 1,
+                               [f"Player {n}" for n in range(1, 9)])
+    while sum(c.draft_public().hand_counts) < 7:
+        c.confirm(c.legal()[0])
+    private = PrivateScreen(app, c, Navigator(app, c), c.draft_public().turn.seat)
+    app.push(private)
+    c.confirm(c.legal()[0])
+    app.push(WipeScreen(app, lambda: "", lambda: None))
+    app.pop()
+    assert app.top is private and private.rehearsals() == []
+    app.finish_idle_work()
+
+
 def calling_texts_when_reopened(app, via=KEPT_LIST) -> tuple[int, object, object]:
     """An 8-player Citadels game kept at its calling, the screen that reopens it (``via``:
     the taps to it, the tap reopening it) shown with its idle time, then the game reopened:

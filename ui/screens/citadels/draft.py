@@ -145,8 +145,9 @@ class PrivateScreen(DraftScreen):
 
     def rehearsals(self) -> list:
         """While a player chooses: the calling's first frame as far as the draft settles it
-        (the round's last choice opens the calling; ``Navigator.calling_rehearsal``)."""
-        return [self.nav.calling_rehearsal()]
+        (the round's last choice opens the calling; ``Navigator.calling_rehearsal``). None
+        once the draft is over (the screen shown again as those above it go)."""
+        return [self.nav.calling_rehearsal()] if self.controller.phase == DRAFT else []
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts, v = self.app.fonts, self.controller.draft_view(self.seat)
