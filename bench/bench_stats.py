@@ -201,7 +201,9 @@ def page_child(tree: str, data: str, page: str) -> None:
     "all", "citadels": Statistics pushed; "characters", "scores": the tab tapped from All).
     Garbage collection as the kiosk has it (ui/cli.py): off until Home's first frame, then
     what there is frozen (else collections of the start-up's objects fall in a page or not
-    as it allocates: ±2 M)."""
+    as it allocates: ±2 M); and the sums' triggers made, as the kiosk makes them in its
+    first idle task after that frame (else the first page to write or read through the
+    writing connection makes them: ~7 M)."""
     gc.disable()
     on_tree(tree)
     app = child_app(data)
@@ -211,6 +213,8 @@ def page_child(tree: str, data: str, page: str) -> None:
 
     app.render()
     collect_from_now_on()
+    if hasattr(app.store, "keep_sums"):  # (a tree before it kept them in the file)
+        app.store.keep_sums()  # as the kiosk's first idle task does (ui/first_frame.py)
     if page != "home":
         app.push(StatsScreen(app, "citadels" if page == "citadels" else None))
         app.render()
@@ -231,6 +235,8 @@ def read_child(tree: str, data: str, page: str) -> None:
     from ui.screens.stats_players import PlayersView
 
     store = Store(Path(data) / "companion.sqlite3")
+    if hasattr(store, "keep_sums"):  # (the app has them from its first idle task)
+        store.keep_sums()
     if page in ("all", "citadels"):  # (the players' sums, and the first page's latest games)
         kinds = ("citadels", "citadels-score") if page == "citadels" else None
         if hasattr(stats, "latest"):
