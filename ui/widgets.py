@@ -76,7 +76,7 @@ def draw_fitted(canvas: pygame.Surface, fonts: Fonts, text: str, box: pygame.Rec
 
 
 CACHE_LIMIT = 4096
-_wrapped: dict[tuple, tuple[str, ...]] = {}
+_wrapped: dict[tuple, tuple[tuple[str, ...], bool]] = {}
 _fitted: dict[tuple, int] = {}
 _lines: dict[tuple, tuple[str, int]] = {}
 _labels: dict[tuple, tuple[tuple[str, ...], int]] = {}

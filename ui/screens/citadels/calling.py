@@ -61,9 +61,9 @@ def rehearse_round(app, controller: CitadelsController, crown: int,
                    canvas: pygame.Surface) -> None:
     """What the calling's first frame draws that the draft has settled, drawn on ``canvas``
     (a rehearsal, nobody sees it): the chips of the round's characters before any is called,
-    the seat map with ``crown``, and the row of buttons always there, enabled or not. The
-    draft's public screen has it rehearsed while the device goes round, so the calling's
-    first frame finds those texts drawn (issue 39)."""
+    the seat map with ``crown``, and the row of buttons always there, enabled or not. A
+    drafter's private screen has it rehearsed while they choose, so the calling's first frame
+    finds those texts drawn (issue 39)."""
     fonts = app.fonts
     layout = chip_layout(fonts, CHIPS, round_chips(app, controller))
     for rect, rank in zip(layout.rects, controller.ranks):
