@@ -38,10 +38,15 @@ class ResultSchema(NamedTuple):
     (``result["scores"]``: ``players`` with a ``name`` and a ``total``, ``winners`` and
     ``ranking``; companion/records.py reads them); a game may also keep a list of ids per seat
     (``seat_tags``: the result's field ``{seat: [id, ...]}``; Citadels' characters held in the
-    last round), grouped for statistics by a config field (``tag_group``: Citadels' edition)."""
+    last round), grouped for statistics by a config field (``tag_group``: Citadels' edition)
+    and named in words by ``tag_names`` (an import path: ``(group, id, language) -> str``).
+    ``first_seat``: the config field saying who began (a seat, or the seats in turn order).
+    """
 
     seat_tags: str | None = None
     tag_group: str | None = None
+    tag_names: str | None = None
+    first_seat: str | None = None
 
 
 class Game(NamedTuple):
@@ -82,13 +87,17 @@ BUILT_IN = (
     Game("citadels", {"citadels": "companion.citadels.game:CitadelsRules",
                       "citadels-draft": "companion.citadels.draft:DraftRules",
                       "citadels-score": "companion.citadels.score_rules:CitadelsScoreRules"},
-         ResultSchema(seat_tags="final_characters", tag_group="edition"),
+         ResultSchema(seat_tags="final_characters", tag_group="edition",
+                      tag_names="companion.citadels.catalogue:character_name",
+                      first_seat="crown"),
          readings="companion.citadels.readings:READINGS"),
     Game("troyes", {"troyes": "companion.troyes.game:TroyesRules",
                     "troyes-score": "companion.troyes.scoring:TroyesScoreRules"},
+         ResultSchema(first_seat="first"),
          readings="companion.troyes.readings:READINGS"),
     Game("tiletum", {"tiletum": "companion.tiletum.game:TiletumRules",
                      "tiletum-score": "companion.tiletum.scoring:TiletumScoreRules"},
+         ResultSchema(first_seat="order"),
          readings="companion.tiletum.readings:READINGS"),
 )
 

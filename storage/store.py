@@ -725,6 +725,13 @@ class Store:
         found = self._listed("WHERE id = ?", (session_id,), 1)
         return found[0] if found else None
 
+    def play(self, session_id: int):
+        """Finished session ``session_id`` as a BG Stats play (``companion.bgstats.Play``), or
+        None when it is none (not finished, damaged, left unfinished, unreadable)."""
+        from .plays import plays  # deferred: only the screen of the play's code needs it
+
+        return next(plays(self._db, session_id), None)
+
     def history(self, limit: int = 50) -> list[StoredGame]:
         """Finished games, most recently played first."""
         return self._listed("WHERE finished_at IS NOT NULL", (), limit)

@@ -195,7 +195,7 @@ def test_a_scored_row_opens_its_detail_and_breakdown_opens_the_results(make_app)
         play(app, "TAP @next")
     assert app.top.name == "score-results"
     ranked = [(p["name"], p["total"]) for p in app.top.ranked()]
-    play(app, "TAP @done\nEXPECT home")
+    play(app, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home")
     open_history(app)
     assert ranked[0][0] in app.top.row_text(app.top.items[0])
     play(app, "TAP @row0\nEXPECT history-detail")
@@ -238,7 +238,7 @@ def test_a_citadels_game_ended_with_done_shows_its_rounds_and_is_scored_later(ma
     assert [p.completed for p in score.players] == [
         order.index(s) + 1 if s in order else None for s in range(1, 5)]
     enter_citadels_scores(app)
-    play(app, "TAP @done\nEXPECT home")
+    play(app, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home")
     (scored,) = app.store.rows()  # the same row, now with its scores: no new History row
     assert scored.session_id == row.session_id and "scores" in scored.result
     assert scored.result["completion_order"] == list(order)
@@ -296,7 +296,8 @@ def test_a_troyes_game_ended_with_done_is_scored_later_on_its_own_row(make_app):
     finished = next(i for i, r in enumerate(app.top.items) if r.finished)
     play(app, f"TAP @row{finished}\nTAP @score\nEXPECT troyes-score-entry")
     assert len(app.store.kept()) == 1
-    play(app, "TAP @next\nTAP @next\nEXPECT score-results\nTAP @done\nEXPECT home")
+    play(app, "TAP @next\nTAP @next\nEXPECT score-results\nTAP @done\n"
+              "EXPECT bgstats\nTAP @done\nEXPECT home")
     (scored,) = app.store.rows()
     assert scored.session_id == row.session_id
     assert scored.result["rounds"] == 4 and scored.result["names"] == list(row.names)

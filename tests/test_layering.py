@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEVICES = {"pygame", "gpiozero", "serial", "RPi", "lgpio", "sqlite3"}
 STORAGE_MAY_USE = {"companion.games", "companion.records", "companion.session", "companion.rng",
                    "companion.rules", "companion.names", "companion.errors", "companion.packed",
+                   "companion.bgstats",  # a finished game as a BG Stats play (shared, no game)
                    "companion"}  # the package alone: where its files are (storage/snapshots.py)
 
 

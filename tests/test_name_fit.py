@@ -350,7 +350,7 @@ CITADELS_SCREENS = {
     "citadels-picker", "draft-public", "gate", "draft-private", "draft-confirm", "wipe",
     "calling", "secret-tokens", "whoami", "own", "undo", "city", "round-summary", "game-over",
     "score-city", "score-questions", "score-completion", "score-characters", "score-results",
-    "score-breakdown", "kept", "history", "history-detail"}
+    "score-breakdown", "kept", "history", "history-detail", "bgstats"}
 
 
 def citadels_game(app, names: str) -> None:
@@ -380,7 +380,8 @@ def citadels_game(app, names: str) -> None:
         go(app, "TAP @more")
     go(app, "TAP @score")
     walk(app, CITADELS_SCORE, "score-results")
-    go(app, "TAP @row1", "EXPECT score-breakdown", "BACK", "TAP @done", "EXPECT home")
+    go(app, "TAP @row1", "EXPECT score-breakdown", "BACK", "TAP @done", "EXPECT bgstats",
+       "TAP @done", "EXPECT home")
     history_detail(app, "TAP @breakdown", "EXPECT score-results", "TAP @row8",
                    "EXPECT score-breakdown")
 
@@ -423,7 +424,7 @@ def citadels_theater_game(app) -> None:
 TROYES_SCREENS = {
     "troyes-board", "troyes-adjust", "troyes-citizens", "troyes-table", "troyes-event-entry",
     "troyes-log", "troyes-undo", "troyes-whoami", "gate", "troyes-own-vp", "troyes-score-entry",
-    "score-results", "score-breakdown", "history-detail"}
+    "score-results", "score-breakdown", "history-detail", "bgstats"}
 
 
 def troyes_quickly_to_the_end(app) -> None:
@@ -464,7 +465,7 @@ def troyes_game(app, names: str) -> None:
     troyes_quickly_to_the_end(app)
     go(app, "TAP @score", "EXPECT troyes-score-entry",
        *["TAP @next"] * 4, "EXPECT score-results", "TAP @row1", "EXPECT score-breakdown",
-       "BACK", "TAP @done", "EXPECT home")
+       "BACK", "TAP @done", "EXPECT bgstats", "TAP @done", "EXPECT home")
     history_detail(app, "TAP @breakdown", "EXPECT score-results")
 
 

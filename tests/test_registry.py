@@ -113,7 +113,7 @@ def test_the_fourth_game_is_played_scored_exported_and_counted_in_statistics(mak
     play(app, "TAP @next\nEXPECT race-score-entry\nTAP @total-more\nTAP @next\n"
               "EXPECT score-results")
     assert [p["total"] for p in app.top.ranked()] == [12, 10]
-    play(app, "TAP @done\nEXPECT home")
+    play(app, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home")
     (row,) = app.store.history()
     assert row.game == "race" and row.result["winner"] == "Player 1"
     assert row.result["winner_seat"] == 1  # what the race kept of itself, beside the scores

@@ -75,7 +75,7 @@ def test_a_quick_game_ends_at_seven_and_is_scored_and_kept_as_played(make_app, l
     assert app.top.data["quick"] is True and texts[4] in shown(app, drawn)
     first = {p["name"]: p for p in app.top.data["players"]}[controller.name(1)]
     assert first["breakdown"]["completion"] == 4 and first["breakdown"]["city_count"] == 7
-    play(app, "TAP @done\nEXPECT home")
+    play(app, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home")
     (game,) = app.store.history()
     assert game.result["quick"] is True and game.result["scores"]["quick"] is True
 

@@ -88,7 +88,7 @@ def test_entering_four_cities_gives_the_scores_and_keeps_them_in_history(
     drawn = record_text(app)
     assert any("2" in line and ("Imperial" in line or "제국" in line)
                for line in drawn_now(app, drawn))
-    play(app, "BACK\nEXPECT score-results\nTAP @done\nEXPECT home")
+    play(app, "BACK\nEXPECT score-results\nTAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home")
     (game,) = app.store.history()
     assert game.result["winner"] == expected[0][0]
     assert app.store.unfinished() == []
@@ -263,7 +263,7 @@ def test_the_tables_faq_choice_is_stored_and_saved_with_the_scores(make_app):
     again = make_app(language=None)  # a restart: back on the results, the FAQ still chosen
     assert again.top.name == "score-results"
     assert again.top.data["winners"] == ["Player 2"]
-    play(again, "TAP @done\nEXPECT home")
+    play(again, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home")
     (row,) = again.store.history()
     assert row.result["winner"] == "Player 2" and row.result["scores"]["tie_break_code"]
 

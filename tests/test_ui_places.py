@@ -32,7 +32,7 @@ def test_the_results_and_history_give_players_level_on_points_one_place(make_app
     shown = drawn_now(app, drawn)
     assert [t for t in shown if t in ranks] == ranks
     assert not any(t.startswith(("4th", "4위")) for t in shown)
-    play(app, "TAP @done\nEXPECT home\nTAP @history\nEXPECT history\nTAP @row0\n"
+    play(app, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home\nTAP @history\nEXPECT history\nTAP @row0\n"
               "EXPECT history-detail")
     shown = drawn_now(app, drawn)
     places = [t for t in shown if t in {r.split()[0] for r in ranks} | {"4th", "4위"}]

@@ -59,7 +59,7 @@ def test_a_district_in_two_cities_names_both_and_opens_the_city_that_fixes_it(
     play(app, "TAP @player2\nEXPECT score-city\nTAP @tab-unique\nTAP @haunted_quarter\n"
               "TAP @next\nTAP @next\nEXPECT score-results")
     assert [p["total"] for p in app.top.data["players"]] == [2, 0, 0, 0]
-    play(app, "TAP @done\nEXPECT home")
+    play(app, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home")
     assert len(app.store.history()) == 1
 
 

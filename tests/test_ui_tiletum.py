@@ -369,7 +369,7 @@ def test_a_whole_game_to_final_scores_and_history(make_app, tmp_path, language):
     shot(app, tmp_path, "results")
     play(app, "TAP @row1\nEXPECT score-breakdown")
     shot(app, tmp_path, "breakdown")
-    play(app, "BACK\nTAP @done\nEXPECT home\nTAP @history\nEXPECT history")
+    play(app, "BACK\nTAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home\nTAP @history\nEXPECT history")
     history = app.top
     assert "tiletum" == history.games[0].game
     play(app, "TAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results")

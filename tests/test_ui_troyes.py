@@ -206,7 +206,7 @@ def test_troyes_final_scores_entered_on_the_device_go_to_history(make_app, tmp_p
     app.render()
     assert any(text.endswith(": -6") for text in drawn), drawn
     play(app, "BACK\nEXPECT score-results")
-    play(app, "TAP @done\nEXPECT home\nTAP @history\nTAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results")
+    play(app, "TAP @done\nEXPECT bgstats\nTAP @done\nEXPECT home\nTAP @history\nTAP @row0\nEXPECT history-detail\nTAP @breakdown\nEXPECT score-results")
     assert [(p["name"][-1], p["total"]) for p in app.top.ranked()] == totals
     assert app.store.history()[0].result["winner"].endswith("1")
 
@@ -246,7 +246,8 @@ def test_a_two_player_game_played_to_the_end_is_scored_with_four_character_cards
     assert c.outcome().finished and c.view().phase == "over"
     play(app, "TAP @score\nEXPECT troyes-score-entry")
     assert [f for f in app.top.fields() if f.startswith("card")] == [f"card{i}" for i in range(4)]
-    play(app, "TAP @next\nTAP @next\nEXPECT score-results\nTAP @done\nEXPECT home")
+    play(app, "TAP @next\nTAP @next\nEXPECT score-results\nTAP @done\n"
+              "EXPECT bgstats\nTAP @done\nEXPECT home")
     (game,) = app.store.history()
     assert game.result["rounds"] == 4 and game.result["game"] == "troyes"
     assert "scores" in game.result

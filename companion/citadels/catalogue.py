@@ -60,6 +60,11 @@ def character(edition: str, character_id: str) -> Character:
     return look_up(_characters_by_id(edition), character_id, f"{edition} edition has no character")
 
 
+def character_name(edition: str, character_id: str, language: str) -> str:
+    """A character's printed name in ``language`` (KeyError, ValueError: none such)."""
+    return character(edition, character_id).name(language)
+
+
 def look_up(index: Mapping[str, T], item_id: str, missing: str) -> T:
     """``index[item_id]``; a KeyError saying ``missing`` and the id if there is none (an id
     that cannot be a key either)."""

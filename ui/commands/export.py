@@ -1,5 +1,6 @@
-"""``companion export --format csv|json [--out FILE]`` and ``companion import FILE``: History out
-of the store (a spreadsheet's rows, or a JSON backup) and a backup back in (docs/export.md).
+"""``companion export --format csv|json|bgstats [--out FILE]`` and ``companion import FILE``:
+History out of the store (a spreadsheet's rows, a JSON backup, or a BG Stats link a game) and
+a backup back in (docs/export.md, docs/bgstats.md).
 The store is the config's (``--config``, ``--data-dir`` as for the app). Every mistake is one
 line and exit code 2; nothing is half written (the output is written to a temporary file and
 renamed; an import is one transaction)."""
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from functools import partial
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
@@ -61,10 +63,10 @@ def _read_store(args):
         raise InputError(f"{path}: cannot be read ({exc})") from None
 
 
-def write_out(store, form: str, out: str | None) -> None:
-    """The export in ``form`` (``csv`` or ``json``) to standard output, or written whole to the
-    file ``out`` (InputError when it cannot be: a name that is not a regular file is refused),
-    streamed from a connection of its own."""
+def write_out(store, form: str, out: str | None, language: str = "en") -> None:
+    """The export in ``form`` (``csv``, ``json`` or ``bgstats``) to standard output, or written
+    whole to the file ``out`` (InputError when it cannot be: a name that is not a regular file
+    is refused), streamed from a connection of its own."""
     # deferred: start-up time (only this command)
     from storage.history_file import (NotAFile, snapshot, source_of, write_backup, write_csv,
                                       written_whole)
@@ -72,7 +74,11 @@ def write_out(store, form: str, out: str | None) -> None:
     # deferred: start-up time (only this command)
     import sqlite3
 
-    write = write_csv if form == "csv" else write_backup
+    write = {"csv": write_csv, "json": write_backup}.get(form)
+    if write is None:
+        from storage.plays import write_links  # deferred: as above
+
+        write = partial(write_links, language=language)
     try:
         with snapshot(source_of(store)) as db:
             if out is None or out == "-":
@@ -94,13 +100,17 @@ def write_out(store, form: str, out: str | None) -> None:
 
 
 class Export:
-    HELP = "every finished game, players and scores, as CSV or a JSON backup (docs/export.md)"
+    HELP = ("every finished game, players and scores, as CSV, a JSON backup or BG Stats links"
+            " (docs/export.md)")
 
     @staticmethod
     def configure(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--format", choices=("csv", "json"), required=True,
-                            help="csv: one row per player per game; json: a backup to import")
+        parser.add_argument("--format", choices=("csv", "json", "bgstats"), required=True,
+                            help="csv: one row per player per game; json: a backup to import;"
+                                 " bgstats: a BG Stats link per game")
         parser.add_argument("--out", help="the file to write (default: standard output)")
+        parser.add_argument("--language", choices=("en", "ko"), default="en",
+                            help="bgstats: the language of characters and editions")
         _where(parser, Export.run)
 
     @staticmethod
@@ -108,7 +118,7 @@ class Export:
         try:
             store = _read_store(args)
             try:
-                write_out(store, args.format, args.out)
+                write_out(store, args.format, args.out, args.language)
             finally:
                 store.close()
         except InputError as exc:

@@ -20,6 +20,7 @@ from storage.store import DamagedSession, StoreError
 from .. import registry, theme
 from ..widgets import Button, clip, draw_fitted, draw_text, grid
 from .base import BODY, Screen
+from .bgstats import BgStatsScreen
 from .kept import ask_delete, game_name, open_kept, progress_text, when
 from .name_lists import shown_names
 
@@ -151,6 +152,8 @@ class HistoryDetailScreen(Screen):
             summary.append(("breakdown", "history.breakdown", self.breakdown, True))
         elif self.can_score_later():
             summary.append(("score", "history.score_now", self.score_now, True))
+        if self.is_play():
+            summary.append(("bgstats", "history.bgstats", self.bgstats, False))
         summary.append(("delete", "kept.delete", self.delete, False))
         self.summary_buttons = self.add_row(summary)
         self.round_buttons = self.add_row([
@@ -210,6 +213,16 @@ class HistoryDetailScreen(Screen):
         return bool(row.finished and not row.damaged and entry is not None and entry.score_later
                     and row.game == entry.id and self.scores is None
                     and not result.get("abandoned"))
+
+    def is_play(self) -> bool:
+        """A finished game with its players, which BG Stats can log (not one left
+        unfinished)."""
+        row = self.row
+        return bool(row.finished and not row.damaged and row.names
+                    and not (row.result or {}).get("abandoned"))
+
+    def bgstats(self) -> None:
+        self.app.push(BgStatsScreen(self.app, self.app.store.play(self.row.session_id)))
 
     def breakdown(self) -> None:
         screen = registry.resolve(self.entry.results)

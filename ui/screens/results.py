@@ -17,6 +17,7 @@ from companion.records import places
 from .. import theme
 from ..widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid
 from .base import BODY, Screen
+from .bgstats import BgStatsScreen
 from .score_fix import EntryChoiceScreen, add_entry_buttons, entry_area
 from .score_flow import open_entry
 
@@ -157,8 +158,11 @@ class ResultsScreen(Screen):
             open_entry(self.app, self.controller, index)
 
     def save(self) -> None:
+        """Into History, then home with the game's code for BG Stats on top (Done goes
+        home)."""
         self.controller.finish()
         self.app.pop_to("home")
+        self.app.push(BgStatsScreen(self.app, self.app.store.play(self.controller.history_id)))
 
     def tie_sentence(self) -> str | None:
         code = self.data.get("tie_break_code")

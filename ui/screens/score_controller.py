@@ -83,13 +83,18 @@ class ScoreEntryController(SessionController):
         if not self.outcome().finished:
             self.confirm(Done())
         record = self.outcome().result
-        game_session = self.session.config.get("game_session")
-        if game_session is not None:
-            self.app.store.finish(game_session, {**(self.session.config.get("game_result")
-                                                    or {}), **record}, drop=self.session)
+        if self.history_id != self.session.id:
+            self.app.store.finish(self.history_id, {**(self.session.config.get("game_result")
+                                                       or {}), **record}, drop=self.session)
         else:
             self.app.store.finish(self.session, record)
         return record
+
+    @property
+    def history_id(self) -> int:
+        """The History row the scores go on: the game the device ran, else this entry."""
+        game_session = self.session.config.get("game_session")
+        return game_session if game_session is not None else self.session.id
 
     def entry_screen(self, index: int):
         raise NotImplementedError
