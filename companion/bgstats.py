@@ -184,12 +184,12 @@ def links(play: Play, language: str) -> list[tuple[tuple[str, ...], str]]:
     """(what is left out, link), from the whole play to the barest: each leaves out one more
     ``OPTIONAL`` field the play has."""
     whole = payload(play, language)
-    found = [((), link(whole))]
+    found, before = [((), link(whole))], whole
     for k in range(1, len(OPTIONAL) + 1):
-        left = OPTIONAL[:k]
-        data = payload(play, language, left)
-        if data != payload(play, language, left[:-1]):
-            found.append((tuple(f for f in left if _has(whole, f)), link(data)))
+        data = payload(play, language, OPTIONAL[:k])
+        if data != before:
+            found.append((tuple(f for f in OPTIONAL[:k] if _has(whole, f)), link(data)))
+        before = data
     return found
 
 

@@ -136,16 +136,18 @@ _SHADES = bytes(255 if v == 0 else 0 for v in range(256))  # 1 (dark) -> black, 
 
 
 class QrJob:
-    """``fitting(texts, most)`` made by a thread of its own; ``wake`` is called when it is
-    done. The UI thread reads ``result`` (None until done): (index, code), or None with
-    ``failed`` set."""
+    """``fitting(texts, most)`` made by a thread of its own (``start``: at once); ``wake`` is
+    called when it is done. The UI thread reads ``result`` (None until done): (index, code),
+    or None with ``failed`` set."""
 
-    def __init__(self, texts: Sequence[str], most: int, wake: Callable[[], None]):
+    def __init__(self, texts: Sequence[str], most: int, wake: Callable[[], None],
+                 start: bool = True):
         self.texts, self.most, self.wake = tuple(texts), most, wake
         self.result: tuple[int, QrCode] | None = None
         self.failed = False
         self.thread = threading.Thread(target=self._run, name="qr-code", daemon=True)
-        self.thread.start()
+        if start:
+            self.thread.start()
 
     @property
     def running(self) -> bool:

@@ -27,17 +27,18 @@ WHITE = (255, 255, 255)
 
 class BgStatsScreen(Screen):
     """The code of one finished game (``play``: a ``companion.bgstats.Play``, or None when
-    the game makes none); ``done``: what Done does (default: back)."""
+    the game makes none); ``done``: what Done does (default: back). ``make``: False for a
+    rehearsal (the screen drawn as it first shows, no code made)."""
 
     name = "bgstats"
     shows_back = False
     title_width = WIDTH - 2 * theme.MARGIN  # no title: a notice goes to the bar's right end
 
-    def __init__(self, app, play: bgstats.Play | None, done=None):
+    def __init__(self, app, play: bgstats.Play | None, done=None, make: bool = True):
         self.play, self.done = play, done
         self.links = bgstats.links(play, app.language) if play is not None else []
         self.job = qr.QrJob([link for _, link in self.links], MOST_VERSION,
-                            app.poster.refresh) if self.links else None
+                            app.poster.refresh, start=make) if self.links else None
         self._drawn: tuple[int, pygame.Surface] | None = None
         super().__init__(app)
 

@@ -125,6 +125,7 @@ class HistoryDetailScreen(Screen):
         self.page = 0
         self.problem = ""
         self.rounds, self.rounds_failed = self.load_rounds(app)
+        self._play: tuple | None = None  # (the BG Stats play or None,), once read
         super().__init__(app)
 
     def load_rounds(self, app):
@@ -221,8 +222,21 @@ class HistoryDetailScreen(Screen):
         return bool(row.finished and not row.damaged and row.names
                     and not (row.result or {}).get("abandoned"))
 
+    def found_play(self):
+        """The game as a BG Stats play (read once)."""
+        if self._play is None:
+            self._play = (self.app.store.play(self.row.session_id),)
+        return self._play[0]
+
     def bgstats(self) -> None:
-        self.app.push(BgStatsScreen(self.app, self.app.store.play(self.row.session_id)))
+        self.app.push(BgStatsScreen(self.app, self.found_play()))
+
+    def rehearsals(self) -> list:
+        """The BG Stats screen as it first shows (its texts laid out, the play read)."""
+        if not self.is_play():
+            return []
+        return [lambda canvas: BgStatsScreen(self.app, self.found_play(), make=False)
+                .draw(canvas)]
 
     def breakdown(self) -> None:
         screen = registry.resolve(self.entry.results)
