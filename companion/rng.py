@@ -20,9 +20,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -62,20 +63,61 @@ def as_seed(seed: int | Seed) -> Seed:
     return seed if isinstance(seed, Seed) else Seed(int(seed))
 
 
+class Draw(NamedTuple):
+    """One use of a stream, as ``recording`` lists it: the fork labels from the game's seed
+    (``round-2-dice``), what was done (``roll``, ``shuffle``, ``randrange``), what was rolled
+    (a die's colour, given by the game), the result, and which use of the stream it is (from
+    1)."""
+
+    stream: str
+    kind: str
+    what: str | None
+    result: object
+    n: int
+
+
+_recording: list[Draw] | None = None
+_recorded: set[tuple[str, int]] = set()  # (stream, its n-th use) listed already
+
+
+@contextmanager
+def recording() -> Iterator[list[Draw]]:
+    """Every roll, shuffle and draw made meanwhile (replays for an audit, never the app's
+    loop), in the order first made. A stream made again from the seed gives the same results
+    again: the n-th use of a stream is listed once, however often code asks for it."""
+    global _recording, _recorded
+    before = _recording, _recorded
+    _recording, _recorded = [], set()
+    try:
+        yield _recording
+    finally:
+        _recording, _recorded = before
+
+
+def _record(rng: "Rng", kind: str, what: str | None, result: object) -> None:
+    rng._uses += 1
+    key = (rng.label, rng._uses)
+    if key not in _recorded:
+        _recorded.add(key)
+        _recording.append(Draw(rng.label, kind, what, result, rng._uses))
+
+
 class Rng:
     """A deterministic random stream. Never reads the clock or global state."""
 
-    def __init__(self, seed: int | Seed):
+    def __init__(self, seed: int | Seed, label: str = ""):
         seed = as_seed(seed)
-        self.seed, self.scheme = seed.value, seed.scheme
+        self.seed, self.scheme, self.label = seed.value, seed.scheme, label
         self._random = random.Random(self.seed) if self.scheme == LEGACY else None
         self._counter = 0
+        self._uses = 0  # (counted while recording)
 
     def fork(self, label: str) -> "Rng":
         """An independent stream derived from this seed and a label (e.g. one per round);
         it keeps the scheme."""
         digest = _digest(f"{self.seed}:{label}")
-        return Rng(Seed(int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS), self.scheme))
+        return Rng(Seed(int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS), self.scheme),
+                   f"{self.label}/{label}" if self.label else label)
 
     def shuffle(self, items: Iterable[T]) -> tuple[T, ...]:
         """A shuffled copy of ``items`` as a tuple."""
@@ -86,13 +128,19 @@ class Rng:
             for i in range(len(out) - 1, 0, -1):  # Fisher-Yates
                 j = self._below(i + 1)
                 out[i], out[j] = out[j], out[i]
+        if _recording is not None:
+            _record(self, "shuffle", None, tuple(out))
         return tuple(out)
 
-    def roll(self, sides: int = 6) -> int:
-        """One die roll, 1..sides."""
+    def roll(self, sides: int = 6, what: str | None = None) -> int:
+        """One die roll, 1..sides (``what``: the die, for an audit's list)."""
         if self._random is not None:
-            return self._random.randint(1, sides)
-        return 1 + self._below(sides)
+            pips = self._random.randint(1, sides)
+        else:
+            pips = 1 + self._below(sides)
+        if _recording is not None:
+            _record(self, "roll", what, pips)
+        return pips
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence."""
@@ -101,8 +149,12 @@ class Rng:
     def randrange(self, stop: int) -> int:
         """An integer in 0..stop-1."""
         if self._random is not None:
-            return self._random.randrange(stop)
-        return self._below(stop)
+            found = self._random.randrange(stop)
+        else:
+            found = self._below(stop)
+        if _recording is not None:
+            _record(self, "randrange", None, found)
+        return found
 
     def _below(self, n: int) -> int:
         """Uniform in 0..n-1 from the counter stream (n up to 2**64)."""

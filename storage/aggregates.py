@@ -13,6 +13,9 @@ Tables (``game``: the kind of session, '' for a row whose session is gone):
 - ``stats_scored_games``: per game the sessions with a score (``stats.distribution``);
 - ``stats_characters``: per (game, edition, characters held together) the scored rows and
   wins (``stats.characters``); ``edition`` is the session config's TAG_FIELD, 0 when none.
+- ``stats_dice``: per (game, colour, face) the dice that showed it and the games that rolled
+  that colour, from the sessions' results (``result.dice.faces``, companion/dice_audit.py),
+  kept by triggers on ``sessions`` (``stats.dice``).
 """
 
 from __future__ import annotations
@@ -41,7 +44,19 @@ TABLES = {
     "stats_characters": "game TEXT NOT NULL, edition NOT NULL, characters TEXT NOT NULL,"
                         " players INTEGER NOT NULL, wins INTEGER NOT NULL,"
                         " PRIMARY KEY (game, edition, characters)",
+    "stats_dice": "game TEXT NOT NULL, colour TEXT NOT NULL, face INTEGER NOT NULL,"
+                  " dice INTEGER NOT NULL, games INTEGER NOT NULL,"
+                  " PRIMARY KEY (game, colour, face)",
 }
+
+
+def _faces(result: str) -> str:
+    """SQL: the tables of every face a session's result counts (``f.key``: the colour,
+    ``j.key + 1``: the face, ``j.value``: the dice), and the condition that keeps them."""
+    return (f"json_each(CASE WHEN json_valid({result}) THEN {result} END, '$.dice.faces') f,"
+            " json_each(f.value) j WHERE f.type = 'array' AND j.type = 'integer'"
+            " AND j.key < 6")
+
 
 _FILL = {
     "stats_players":
@@ -59,6 +74,9 @@ _FILL = {
         " SELECT s.game, s.edition, r.characters, COUNT(*), SUM(r.won) FROM player_results r"
         " JOIN s ON s.id = r.session_id WHERE r.characters != '' AND r.won IS NOT NULL"
         " GROUP BY 1, 2, 3",
+    "stats_dice":
+        f"SELECT s.game, f.key, j.key + 1, SUM(j.value), COUNT(*) FROM sessions s,"
+        f" {_faces('s.result')} AND instr(s.result, '\"dice\"') GROUP BY 1, 2, 3",
 }
 """Each table's rows summed from ``player_results`` (its rebuild; also what tests compare)."""
 
@@ -117,6 +135,33 @@ _KEEP = {
 }
 
 
+_DICE_ADD = (f"INSERT INTO stats_dice SELECT R.game, f.key, j.key + 1, j.value, 1 FROM"
+             f" {_faces('R.result')}"
+             " ON CONFLICT DO UPDATE SET dice = dice + excluded.dice, games = games + 1;")
+_DICE_TAKE = (f"UPDATE stats_dice SET dice = dice - d.n, games = games - 1 FROM"
+              f" (SELECT f.key AS colour, j.key + 1 AS face, j.value AS n FROM"
+              f" {_faces('R.result')}) d WHERE stats_dice.game = R.game"
+              " AND stats_dice.colour = d.colour AND stats_dice.face = d.face;"
+              " DELETE FROM stats_dice WHERE games = 0;")
+_HAS_DICE = "instr(R.result, '\"dice\"')"  # (a quick look before JSON is read)
+
+
+def _dice_triggers() -> dict[str, str]:
+    """``stats_dice`` kept as sessions are written: a result with dice added, deleted,
+    changed (a game finished, an import, a game deleted)."""
+    found = {}
+    for event, when, body in (
+            ("INSERT", _HAS_DICE.replace("R.", "NEW."), _DICE_ADD.replace("R.", "NEW.")),
+            ("DELETE", _HAS_DICE.replace("R.", "OLD."), _DICE_TAKE.replace("R.", "OLD.")),
+            ("UPDATE OF game, result", f"{_HAS_DICE.replace('R.', 'OLD.')} OR"
+             f" {_HAS_DICE.replace('R.', 'NEW.')}",
+             _DICE_TAKE.replace("R.", "OLD.") + " " + _DICE_ADD.replace("R.", "NEW."))):
+        name = f"stats_dice_{event.split()[0].lower()}"
+        found[name] = (f"CREATE TEMP TRIGGER {name} AFTER {event} ON main.sessions"
+                       f" WHEN {when} BEGIN {body} END")
+    return found
+
+
 def _triggers() -> dict[str, str]:
     """Every trigger, by name: three a table (a row added, deleted, changed), and one that
     takes a deleted session's rows away while the session is still there to say its game."""
@@ -131,7 +176,7 @@ def _triggers() -> dict[str, str]:
             name = f"{table}_{event.split()[0].lower()}"
             found[name] = (f"CREATE TEMP TRIGGER {name} AFTER {event} ON main.player_results"
                            f" BEGIN {body} END")
-    return found
+    return {**found, **_dice_triggers()}
 
 
 TRIGGERS = _triggers()
@@ -149,7 +194,7 @@ def create(db: sqlite3.Connection, schema: str = "main") -> None:
 def keep(db: sqlite3.Connection) -> None:
     """The triggers that keep the sums, on this connection (``Store`` makes them each time it
     connects to write). TEMP: the file's schema stays within its first page, so a file cut
-    short or a damaged page still has a schema to salvage from (13 triggers are 9 KB)."""
+    short or a damaged page still has a schema to salvage from (16 triggers are 11 KB)."""
     for name, sql in TRIGGERS.items():
         db.execute(f"DROP TRIGGER IF EXISTS temp.{name}")
         db.execute(sql)
@@ -174,9 +219,11 @@ _CHECK = (
     " = (SELECT IFNULL(SUM(players), 0) FROM stats_scores),"
     " (SELECT IFNULL(SUM(total), 0) FROM stats_players WHERE game != '')"
     " = (SELECT IFNULL(SUM(score * players), 0) FROM stats_scores),"
-    " (SELECT COUNT(*) FROM stats_scored_games) + (SELECT COUNT(*) FROM stats_characters) >= 0")
+    " (SELECT COUNT(*) FROM stats_scored_games) + (SELECT COUNT(*) FROM stats_characters) >= 0,"
+    " NOT EXISTS (SELECT 1 FROM stats_dice WHERE dice < 0 OR games < 1)")
 """Every table there; the scored rows and their total agree between the players' and the
-scores' sums (small tables: the same cost at any size of History)."""
+scores' sums; no dice count below nothing (small tables: the same cost at any size of
+History)."""
 _COUNTED = ("SELECT (SELECT COUNT(*) FROM player_results)"
             " = (SELECT IFNULL(SUM(games), 0) FROM stats_players)")
 """The players' sums count every player row (SQLite counts a table's rows from its pages:

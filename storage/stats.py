@@ -255,6 +255,31 @@ def distribution(store, games: tuple[str, ...] | None) -> ScoreDistribution | No
         sum(score * wins for score, wins in winning) / won if won else None)
 
 
+class DiceFaces(NamedTuple):
+    """One colour's dice of a game, all its finished games on this device together: how many
+    showed each face (1 to 6), and in how many games that colour was rolled."""
+
+    colour: str
+    faces: tuple[int, ...]
+    games: int
+
+
+def dice(store, games: tuple[str, ...] | None) -> list[DiceFaces]:
+    """The dice the device rolled in the finished games of ``games`` (one game's kinds: the
+    colours of different games are other dice), by colour."""
+    aggregates.ready(store)
+    where, args = _kinds(games)
+    faces: dict[str, list[int]] = {}
+    rolled: dict[str, int] = {}
+    for colour, face, count, played in store.query(
+            f"SELECT colour, face, SUM(dice), SUM(games) FROM stats_dice WHERE {where}"
+            " GROUP BY 1, 2", args):
+        faces.setdefault(colour, [0] * 6)[face - 1] = count
+        rolled[colour] = max(rolled.get(colour, 0), played)
+    return [DiceFaces(colour, tuple(counts), rolled[colour])
+            for colour, counts in sorted(faces.items())]
+
+
 def bucket_width(lowest: int, highest: int) -> int:
     """The smallest of NICE_WIDTHS that covers ``lowest``…``highest`` in MAX_BUCKETS buckets
     starting at a multiple of it.

@@ -349,7 +349,7 @@ class Store:
 
     def keep_sums(self) -> None:
         """Statistics' sums kept by this connection from now on (``aggregates.keep``): before
-        it is used to write, not at start-up (its 13 triggers are ~7 M instructions, and the
+        it is used to write, not at start-up (its 16 triggers are ~8 M instructions, and the
         first frame writes nothing; the app makes them in idle time after it)."""
         if not self._summing and not self.read_only:
             _aggregates().keep(self._connection)

@@ -145,7 +145,7 @@ def test_an_unknown_command_is_one_line_and_exit_2():
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip().splitlines() == [
         "companion: argument COMMAND: invalid choice: 'shuffle' "
-        "(choose from 'simulate', 'roll', 'score', 'export', 'import')"]
+        "(choose from 'simulate', 'roll', 'score', 'export', 'import', 'verify')"]
 
 
 # --- untrusted input never raises (issue 15): one line on stderr, exit code 2 -----------------

@@ -424,7 +424,7 @@ def citadels_theater_game(app) -> None:
 TROYES_SCREENS = {
     "troyes-board", "troyes-adjust", "troyes-citizens", "troyes-table", "troyes-event-entry",
     "troyes-log", "troyes-undo", "troyes-whoami", "gate", "troyes-own-vp", "troyes-score-entry",
-    "score-results", "score-breakdown", "history-detail", "bgstats"}
+    "score-results", "score-breakdown", "history-detail", "bgstats", "dice-audit"}
 
 
 def troyes_quickly_to_the_end(app) -> None:
@@ -466,13 +466,14 @@ def troyes_game(app, names: str) -> None:
     go(app, "TAP @score", "EXPECT troyes-score-entry",
        *["TAP @next"] * 4, "EXPECT score-results", "TAP @row1", "EXPECT score-breakdown",
        "BACK", "TAP @done", "EXPECT bgstats", "TAP @done", "EXPECT home")
-    history_detail(app, "TAP @breakdown", "EXPECT score-results")
+    history_detail(app, "TAP @breakdown", "EXPECT score-results", "TAP @done",
+                   "EXPECT history-detail", "TAP @dice", "EXPECT dice-audit")
 
 
 TILETUM_SCREENS = {
     "tiletum-board", "tiletum-corruption", "tiletum-take", "tiletum-bonus", "tiletum-track",
     "tiletum-king", "tiletum-king-phase", "tiletum-festival", "tiletum-undo", "tiletum-order",
-    "tiletum-score-entry", "score-results", "score-breakdown", "history-detail"}
+    "tiletum-score-entry", "score-results", "score-breakdown", "history-detail", "dice-audit"}
 
 
 def tiletum_game(app, names: str) -> None:
@@ -505,7 +506,8 @@ def tiletum_game(app, names: str) -> None:
         tiletum.play_round(app)
     go(app, "TAP @score", "EXPECT tiletum-score-entry", *["TAP @next"] * 4,
        "EXPECT score-results", "TAP @row1", "EXPECT score-breakdown", "BACK", "TAP @done")
-    history_detail(app, "TAP @breakdown", "EXPECT score-results")
+    history_detail(app, "TAP @breakdown", "EXPECT score-results", "TAP @done",
+                   "EXPECT history-detail", "TAP @dice", "EXPECT dice-audit")
     tiletum_rules_2(app)
 
 
@@ -696,7 +698,7 @@ def test_the_apps_own_screens_with_long_names(make_app, monkeypatch, language, n
        "TAP @row0", "EXPECT history-detail", "BACK", "TAP @stats", "EXPECT stats")
     for game in ("all", "citadels", "troyes", "tiletum"):
         go(app, f"TAP @filter-{game}")
-        for view in ("players", "scores", "characters"):
+        for view in ("players", "scores", "characters", "dice"):
             go(app, f"TAP @view-{view}")
             while app.top.button("page-next").visible and app.top.button("page-next").enabled:
                 before = app.top.page

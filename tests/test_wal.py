@@ -99,7 +99,7 @@ def test_steps_a_damaged_frame_took_before_the_checkpoint_are_said(make_app, tmp
         again = make_app(data_dir=copy, language=language)
         kept = len(again.store.load(session).decisions) if again.store.row(session) else 0
         notices = dict(again.notices)
-        if kept < steps or "Sora" not in [p.name for p in again.store.players()]:
+        if kept < steps:  # (a later write that is not a step, Sora's, is not counted)
             lost = notices["notice.store_lost_steps"]["n"]
             assert lost >= 1
             text = again.t("notice.store_lost_steps", n=lost)

@@ -18,13 +18,13 @@ from .app_options import APP_OPTIONS, FLAG, BadValue, parse_app_options
 log = logging.getLogger("companion")
 
 
-COMMANDS = ("simulate", "roll", "score", "export", "import")
+COMMANDS = ("simulate", "roll", "score", "export", "import", "verify")
 
 
 def build_parser():
     """The whole command line as an argparse parser: the app's options and the commands."""
     # deferred: start-up time (argparse; no pygame in any of them)
-    from .commands import export, roll, score, simulate
+    from .commands import export, roll, score, simulate, verify
     from .commands.parser import OneLineParser  # deferred: as above
 
     parser = OneLineParser(
@@ -41,7 +41,8 @@ def build_parser():
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=OneLineParser,
         description="without one, the app runs; each has its own --help")
-    for name, module in zip(COMMANDS, (simulate, roll, score, export.EXPORT, export.IMPORT)):
+    for name, module in zip(COMMANDS, (simulate, roll, score, export.EXPORT, export.IMPORT,
+                                       verify)):
         command = commands.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)  # each game's subcommand sets its own ``run``
     return parser

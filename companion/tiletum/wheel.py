@@ -62,7 +62,7 @@ def draw(players: int, round_number: int, rng: Rng) -> tuple[TileDie, ...]:
         raise IllegalDecision(f"Tiletum has rounds 1 to {ROUNDS}", code="tiletum.round",
                               low=1, high=ROUNDS)
     drawn = rng.shuffle(bag(players))[:DRAWN[players]]
-    return tuple(TileDie(colour, rng.roll()) for colour in drawn)
+    return tuple(TileDie(colour, rng.roll(what=colour)) for colour in drawn)
 
 
 def wheel_offset(seed: int | Seed) -> int:

@@ -63,9 +63,9 @@ def _roll(state: Troyes) -> Troyes:
     dice: list[Die] = []
     for seat, p in enumerate(state.players, start=1):
         for colour, n in zip((YELLOW, WHITE, RED), p.citizens):
-            dice += [Die(colour, rng.roll(), seat) for _ in range(n)]
+            dice += [Die(colour, rng.roll(what=colour), seat) for _ in range(n)]
     for colour, n in zip((YELLOW, WHITE, RED), state.neutral_citizens):
-        dice += [Die(colour, rng.roll(), None) for _ in range(n)]
+        dice += [Die(colour, rng.roll(what=colour), None) for _ in range(n)]
     return replace(state, dice=tuple(enumerate(dice)), phase=EVENTS)
 
 
@@ -134,7 +134,7 @@ def _events(state: Troyes, decision):
         raise IllegalDecision(f"the events add 0 to {most} black dice",
                               code="troyes.black_count", low=0, high=most)
     rng = Rng(state.seed).fork(f"round-{state.round}-black")
-    black = tuple(Die(BLACK, rng.roll()) for _ in range(decision.count))
+    black = tuple(Die(BLACK, rng.roll(what=BLACK)) for _ in range(decision.count))
     said = line("black", None, pips=tuple(sorted((d.pip for d in black), reverse=True)))
     if not black:
         return _to_actions(replace(state, last=("no_black",))), said
@@ -327,7 +327,7 @@ def _reroll(state: Troyes, decision: Reroll):
     (die,) = _own_dice(state, decision.seat, (decision.die,))
     state = spend_influence(state, decision.seat, REROLL_COST)
     rng = Rng(state.seed).fork(f"round-{state.round}-reroll-{state.rerolls}")
-    new = Die(die.colour, rng.roll(), die.owner)
+    new = Die(die.colour, rng.roll(what=die.colour), die.owner)
     dice = tuple((i, new if i == decision.die else d) for i, d in state.dice)
     return (replace(state, dice=dice, rerolls=state.rerolls + 1,
                     last=("rerolled", str(new.pip))),

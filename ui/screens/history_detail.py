@@ -21,6 +21,7 @@ from .. import registry, theme
 from ..widgets import Button, clip, draw_fitted, draw_text, grid
 from .base import BODY, Screen
 from .bgstats import BgStatsScreen
+from .dice_audit import DiceAuditScreen
 from .kept import ask_delete, game_name, open_kept, progress_text, when
 from .name_lists import shown_names
 
@@ -155,6 +156,8 @@ class HistoryDetailScreen(Screen):
             summary.append(("score", "history.score_now", self.score_now, True))
         if self.is_play():
             summary.append(("bgstats", "history.bgstats", self.bgstats, False))
+        if self.has_dice():
+            summary.append(("dice", "dice.button", self.dice, False))
         summary.append(("delete", "kept.delete", self.delete, False))
         self.summary_buttons = self.add_row(summary)
         self.round_buttons = self.add_row([
@@ -221,6 +224,22 @@ class HistoryDetailScreen(Screen):
         row = self.row
         return bool(row.finished and not row.damaged and row.names
                     and not (row.result or {}).get("abandoned"))
+
+    def has_dice(self) -> bool:
+        """A finished game the device rolled dice for (its result keeps them)."""
+        return bool(self.row.finished and not self.row.damaged
+                    and isinstance((self.row.result or {}).get("dice"), dict))
+
+    def dice(self) -> None:
+        try:
+            session = self.app.store.load(self.row.session_id)
+        except REPLAY_ERRORS as exc:
+            log.warning("session %s: dice cannot be shown (%s)", self.row.session_id,
+                        type(exc).__name__)
+            self.problem = self.t("dice.cannot")
+            self.app.dirty = True
+            return
+        self.app.push(DiceAuditScreen(self.app, self.row, session))
 
     def found_play(self):
         """The game as a BG Stats play (read once)."""

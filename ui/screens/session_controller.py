@@ -248,6 +248,31 @@ class SessionController(SeatNames):
         return [{"type": UNDO}] * (len(looks) + 1) + [dict(look) for look in looks]
 
     def finish(self) -> None:
-        """Close the game: it leaves the resume list and enters History with its outcome and
-        the players' names."""
-        self.app.store.finish(self.session, {**self.outcome().result, "names": self.names})
+        """Close the game: it leaves the resume list and enters History with its outcome, the
+        players' names and, for a game with dice, what its dice came to (``dice``: the
+        fingerprint the game's end shows, and each colour's faces for statistics)."""
+        result = {**self.outcome().result, "names": self.names}
+        dice = self.dice_record()
+        if dice is not None:
+            result["dice"] = dice
+        self.app.store.finish(self.session, result)
+
+    def dice_record(self) -> dict[str, Any] | None:
+        """The game's dice audited from its whole log (companion/dice_audit.py; a replay,
+        ~30 M instructions: made once per log length); None for a game that rolls none."""
+        known = self.known_dice_record()
+        if known is not False:
+            return known
+        from companion import dice_audit  # deferred: only at a game's end
+
+        session = self.app.store.load(self.session.id) if self.session.unread else self.session
+        found = dice_audit.audit(self.rules, session, checked=False)  # (checked when made)
+        record = {"fingerprint": found["fingerprint"], "faces": found["faces"]} \
+            if found["faces"] else None
+        self._dice = (self.session.rows, record)
+        return record
+
+    def known_dice_record(self):
+        """``dice_record()`` if made for the log as it is, else False."""
+        known = getattr(self, "_dice", None)
+        return known[1] if known is not None and known[0] == self.session.rows else False

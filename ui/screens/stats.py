@@ -1,8 +1,8 @@
 """Statistics, opened from History: the finished games summed up as pictures, for every game or
-one (the same filter as History's). Three pages, chosen at the bottom: Players (a row each:
+one (the same filter as History's). Four pages, chosen at the bottom: Players (a row each:
 games, wins, win-rate bar, average and best, a sparkline of the latest scores, last played),
-Characters (how often each Citadels character's holder won) and Scores (each game's
-histogram of final scores). ◀ ▶ page through a long list. The numbers come from
+Characters (how often each Citadels character's holder won), Scores (each game's
+histogram of final scores) and Dice (each colour's faces against fair dice). ◀ ▶ page through a long list. The numbers come from
 storage/stats.py, read once for each filter and page kind (a page of Players reads its
 players' latest games when first turned to), never while drawing."""
 
@@ -15,6 +15,7 @@ from ..widgets import Button, draw_text, grid
 from .base import BODY, Screen
 from .game_filter import FILTER, GameFilter
 from .stats_characters import CharactersView
+from .stats_dice import DiceView
 from .stats_players import PlayersView
 from .stats_scores import ScoresView
 
@@ -24,7 +25,8 @@ CONTENT = pygame.Rect(BODY.left, FILTER.bottom + 10, BODY.width,
 TABS = pygame.Rect(BOTTOM.left, BOTTOM.top, 500, BOTTOM.height)
 PAGER_W = 72  # each of ◀ and ▶
 PAGE_LABEL_W = 90  # "12 / 40" between them
-VIEWS = {"players": PlayersView, "characters": CharactersView, "scores": ScoresView}
+VIEWS = {"players": PlayersView, "characters": CharactersView, "scores": ScoresView,
+         "dice": DiceView}
 
 
 class StatsScreen(GameFilter, Screen):

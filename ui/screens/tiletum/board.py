@@ -13,6 +13,7 @@ from companion.tiletum.wheel import ROUNDS
 
 from ... import theme
 from ...geometry import WIDTH
+from ...dice_seal import revealed_text, seal_text
 from ...seat_lights import seat_lights
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, fit_size, grid
 from ..base import BODY, TITLE_BAR, Screen
@@ -247,7 +248,8 @@ class TiletumBoardScreen(BoardExits, Screen):
         if v.phase == START:
             lines = [t("tiletum.start_line", name=c.name(seat), n=v.start_gold[seat])
                      for seat in v.order]
-            return " · ".join(lines) + ". " + t("tiletum.start_resources")
+            return " · ".join(lines) + ". " + t("tiletum.start_resources") + " " + \
+                seal_text(self.app, c.session)
         if v.phase == REVEAL:
             text = t("tiletum.reveal_now", n=v.pass_number + 1)
             if v.pass_number == 0:
@@ -268,7 +270,7 @@ class TiletumBoardScreen(BoardExits, Screen):
         if v.phase == FESTIVAL:
             return festival_label(self.app, v.festival, v.round) + ". " + t(
                 "tiletum.festival_who", name=c.name(v.actor))
-        return t("tiletum.over")
+        return t("tiletum.over") + " " + revealed_text(self.app, c)
 
     def last_take(self) -> str:
         v, t, c = self.controller.view(), self.t, self.controller

@@ -26,6 +26,7 @@ from companion.troyes.tracking import BUILDING_OF
 
 from ... import theme
 from ...geometry import WIDTH
+from ...dice_seal import revealed_text, seal_text
 from ...seat_lights import seat_lights
 from ...widgets import (Button, draw_fitted, draw_paragraph, draw_text, fit_title, grid,
                         resolve, row_cells)
@@ -486,6 +487,8 @@ class TroyesBoardScreen(BoardExits, Screen):
         if s.phase == DEFENCE:
             return self.phase_text()
         last = line_text(t, self.controller.name, s.log[-1]) + " " if s.log else ""
+        if s.phase == PLACEMENT or (s.phase == INCOME and s.round == 1):  # no die rolled yet
+            return seal_text(self.app, self.controller.session) + " " + last + self.phase_text()
         return last + self.phase_text()
 
     def phase_text(self) -> str:
@@ -512,7 +515,7 @@ class TroyesBoardScreen(BoardExits, Screen):
                 t("troyes.take_black") if len(s.black) > 1 else "")
         if s.phase == ACTIONS:
             return self.action_text()
-        return t("troyes.over")
+        return t("troyes.over") + " " + revealed_text(self.app, c)
 
     def action_text(self) -> str:
         """The price of the selected dice per owner and what each action would give."""
