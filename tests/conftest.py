@@ -55,7 +55,7 @@ def make_app(tmp_path):
             path.write_text(config_text, encoding="utf-8")
         config = load_config(path, env={"HOME": str(tmp_path)})
         config = replace(config, data_dir=data_dir or tmp_path / "data",
-                         **{"hold_time": HOLD, **overrides})
+                         **{"hold_time": HOLD, "setup_guide": False, **overrides})
         app = build_app(config, headless=True,
                         env=env if env is not None else {"COMPANION_HW": "mock"},
                         clock=clock if clock is not None else VirtualClock())

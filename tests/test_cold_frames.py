@@ -78,7 +78,7 @@ def test_after_the_idle_preparation_the_tour_draws_nothing_new(make_app, tmp_pat
 
     dice_faces._faces.clear()
     wheel_geometry.slot_rects.cache_clear()
-    app = make_app(language=language)
+    app = make_app(language=language, setup_guide=True)  # (the tour walks the guide)
     app.seeds = iter(range(5, 1_000_000))  # the tour's seed (scripts/tour.txt)
     app.finish_idle_work()
     fonts, faces = set(app.fonts._fonts), set(dice_faces._faces)

@@ -643,6 +643,28 @@ def test_the_setup_screens_with_long_names(make_app, monkeypatch, language, name
     assert not found.problems, found.report()
 
 
+GUIDED = {  # a new game with the fewest and the most players, to its set-up guide
+    ("troyes", 2): ["TAP @troyes", "TAP @fewer", "TAP @start"],
+    ("troyes", 4): ["TAP @troyes", "TAP @more", "TAP @start"],
+    ("tiletum", 2): ["TAP @tiletum", "TAP @fewer", "TAP @next", "TAP @start"],
+    ("tiletum", 4): ["TAP @tiletum", "TAP @more", "TAP @next", "TAP @start"],
+}
+
+
+@pytest.mark.parametrize("guided", sorted(GUIDED))
+@pytest.mark.parametrize("names", sorted(NAME_SETS))
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_step_of_the_setup_guides_with_long_names(make_app, monkeypatch, language, names,
+                                                       guided):
+    found = watch(monkeypatch)
+    app = make_app(language=language, roster=NAME_SETS[names], setup_guide=True)
+    go(app, *GUIDED[guided], "EXPECT setup-guide")
+    while app.top.name == "setup-guide":
+        go(app, "TAP @next")
+    assert app.top.name == f"{guided[0]}-board" and "setup-guide" in found.seen
+    assert not found.problems, found.report()
+
+
 @pytest.mark.parametrize("names", sorted(NAME_SETS))
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_the_player_list_the_keyboard_and_who_plays_with_long_names(make_app, monkeypatch,
@@ -742,5 +764,5 @@ def test_every_screen_of_the_app_is_checked_by_one_of_these_tests():
     checked = (CITADELS_SCREENS | TROYES_SCREENS | TILETUM_SCREENS | APP_SCREENS
                | set().union(*SETUP_SEEN.values())
                | {"theater", "theater-give", "warrant", "score-whose", "players", "keyboard",
-                  "table-picker"})
+                  "table-picker", "setup-guide"})
     assert screen_names() - checked == set()

@@ -55,6 +55,7 @@ class Config:
     fullscreen: bool | None = None  # None: fullscreen on a console (kmsdrm), windowed elsewhere
     debug_strip: bool | None = None  # None: shown when no LED is attached
     sound: bool = True
+    setup_guide: bool = True  # a new Troyes or Tiletum game walks the table through its set-up
     pins: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     roster: tuple[str, ...] = ()  # player names offered for seats 1, 2, ... in new games
     errors: tuple[str, ...] = ()
@@ -141,6 +142,7 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     take("fullscreen", is_bool, "must be true or false")
     take("debug_strip", is_bool, "must be true or false")
     take("sound", is_bool, "must be true or false")
+    take("setup_guide", is_bool, "must be true or false")
     take("roster", lambda v: isinstance(v, list) and len(v) <= MAX_ROSTER,
          f"must be a list of up to {MAX_ROSTER} names",
          lambda v: tuple(n.strip() if isinstance(n, str) else n for n in v))
@@ -184,6 +186,6 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
 
     known = {"language", "rotation", "data_dir", "hold_time", "private_timeout",
              "private_while_held", "debounce", "fullscreen",
-             "debug_strip", "sound", "roster", "hardware", "pins"}
+             "debug_strip", "sound", "setup_guide", "roster", "hardware", "pins"}
     errors += [f"unknown key {key!r}" for key in data if key not in known]
     return values, errors

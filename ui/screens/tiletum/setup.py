@@ -8,6 +8,7 @@ from dataclasses import replace
 import pygame
 
 from companion.rng import Rng
+from companion.tiletum.setup_guide import steps as guide_steps
 from companion.tiletum.game import DEFAULT_FESTIVALS, festival_tiles, round_the_table
 from companion.tiletum.wheel import ROUNDS, START_GOLD
 
@@ -15,6 +16,7 @@ from ... import theme
 from ...widgets import Button, draw_fitted, draw_paragraph, draw_text, grid, row_cells
 from ..base import BODY, Screen
 from ..kept import KeptButtons
+from .. import setup_guide
 from ..score_flow import open_entry
 from ..setup_table import TableSetup
 from .board import TiletumBoardScreen
@@ -170,6 +172,7 @@ class FestivalSetupScreen(Screen):
                                            tuple(self.festivals), self.player_names)
         self.app.pop_to("home")
         self.app.push(TiletumBoardScreen(self.app, controller))
+        setup_guide.offer(self.app, guide_steps(controller.session.config))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from companion.troyes.economy import MAX_PLAYERS, MIN_PLAYERS
+from companion.troyes.setup_guide import steps as guide_steps
 from companion.troyes.game import assumed_placement
 from companion.troyes.scoring import character_cards
 
@@ -13,6 +14,7 @@ from ... import theme
 from ...widgets import Button, draw_text, row_cells
 from ..base import BODY, Screen
 from ..kept import add_start_row
+from .. import setup_guide
 from ..score_flow import open_entry
 from ..setup_table import RANDOM, TableSetup
 from .board import TroyesBoardScreen
@@ -83,13 +85,14 @@ class TroyesSetupScreen(TableSetup, Screen):
 
     def start(self) -> None:
         """A new game on its board, opening with the starting placement (citizen by citizen,
-        in snake order from the start player)."""
+        in snake order from the start player), its set-up guide over it."""
         self.remember(first=RANDOM if self.first_random else self.first)
         first = self.random_seat() if self.first_random else self.first
         citizens, neutral = assumed_placement(self.players)
         controller = TroyesController.new(self.app, self.players, citizens, neutral, first,
                                           self.names())
         self.app.replace(TroyesBoardScreen(self.app, controller))
+        setup_guide.offer(self.app, guide_steps(controller.session.config))
 
     def draw_body(self, canvas: pygame.Surface) -> None:
         for row, key in enumerate(("troyes.players", "troyes.first")):
