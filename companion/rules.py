@@ -112,6 +112,7 @@ class Engine(Generic[S, D, V]):
     game_id: str
     codec: Any  # companion.codec.DecisionCodec
     open_kinds: tuple[type, ...] = ()  # reported numbers ``legal`` cannot list
+    rolls_dice = False  # dice the table sees: a finished game's are audited (dice_audit.py)
 
     def decode(self, data: Mapping[str, Any]) -> D:
         return self.codec.decode(data)

@@ -292,6 +292,7 @@ class TiletumRules(Engine[Tiletum, Decision, TiletumView]):
     open_kinds = (FestivalScore, Gold, King)
     apply = staticmethod(apply)
     apply_trusted = apply  # its checks are a few comparisons, never a legal list
+    rolls_dice = True
     legal = staticmethod(legal)
     view = staticmethod(view)
     outcome = staticmethod(outcome)

@@ -382,6 +382,7 @@ class TroyesRules(Engine[Troyes, Decision, TroyesView]):
     open_kinds = (Act, Citizens, Neutral, Adjust, Placement, RevealEvent, Cubes)
     apply = staticmethod(apply)
     apply_trusted = apply  # its checks are a few comparisons, never a legal list
+    rolls_dice = True
 
     def initial(self, config: Mapping[str, Any], seed: int | Seed) -> Troyes:
         return start(TroyesSetup(config["players"], tuple(map(tuple, config["citizens"])),

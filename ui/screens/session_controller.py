@@ -263,6 +263,8 @@ class SessionController(SeatNames):
         known = self.known_dice_record()
         if known is not False:
             return known
+        if not getattr(self.rules, "rolls_dice", False):  # (no replay at a Citadels end)
+            return None
         from companion import dice_audit  # deferred: only at a game's end
 
         session = self.app.store.load(self.session.id) if self.session.unread else self.session
