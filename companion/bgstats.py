@@ -29,7 +29,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
@@ -180,7 +180,8 @@ def link(data: Mapping) -> str:
     return LINK + quote(text, safe=UNESCAPED)
 
 
-def links(play: Play, language: str) -> list[tuple[tuple[str, ...], str]]:
+@lru_cache(maxsize=4)  # (a screen and its rehearsal ask for the same play's)
+def links(play: Play, language: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     """(what is left out, link), from the whole play to the barest: each leaves out one more
     ``OPTIONAL`` field the play has."""
     whole = payload(play, language)
@@ -190,7 +191,7 @@ def links(play: Play, language: str) -> list[tuple[tuple[str, ...], str]]:
         if data != before:
             found.append((tuple(f for f in OPTIONAL[:k] if _has(whole, f)), link(data)))
         before = data
-    return found
+    return tuple(found)
 
 
 def _has(data: Mapping, field: str) -> bool:
