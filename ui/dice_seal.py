@@ -16,18 +16,7 @@ def seal_text(app, session) -> str:
 def revealed_text(app, controller) -> str:
     """The seed and the dice fingerprint of a game that is over. The fingerprint needs a
     replay of the whole game: it is worked out while nobody waits, "…" until then."""
-    record = controller.known_dice_record()
-    if record is False:
-        if not getattr(controller, "_dice_asked", False):
-            controller._dice_asked = True
-            app.when_idle(lambda: _work_out(app, controller))
-        fingerprint = "…"
-    else:
-        fingerprint = dice_audit.short(record["fingerprint"]) if record else "-"
+    record = controller.dice_record_soon()
+    fingerprint = "…" if record is False else \
+        dice_audit.short(record["fingerprint"]) if record else "-"
     return app.t("dice.revealed", seed=controller.session.seed, fingerprint=fingerprint)
-
-
-def _work_out(app, controller) -> None:
-    controller._dice_asked = False
-    controller.dice_record()
-    app.dirty = True

@@ -84,6 +84,8 @@ class SessionController(SeatNames):
         self._offered: frozenset[type] | None = None
         self._snapshot_rows = self.session.unread  # the rows the stored snapshot covers
         self._snapshot_asked = checked or rehearsal  # a finished game keeps none: never asked
+        self._dice: tuple[int, dict | None] | None = None  # (log rows, dice_record()) once made
+        self._dice_asked = False
         self._snapshot_if_due()
 
     def _resumed(self) -> Timeline:
@@ -276,5 +278,19 @@ class SessionController(SeatNames):
 
     def known_dice_record(self):
         """``dice_record()`` if made for the log as it is, else False."""
-        known = getattr(self, "_dice", None)
+        known = self._dice
         return known[1] if known is not None and known[0] == self.session.rows else False
+
+    def dice_record_soon(self):
+        """``known_dice_record()``; when it is not made yet, it is made while nobody waits
+        (then a frame), once asked."""
+        known = self.known_dice_record()
+        if known is False and not self._dice_asked:
+            self._dice_asked = True
+            self.app.when_idle(self._make_dice_record)
+        return known
+
+    def _make_dice_record(self) -> None:
+        self._dice_asked = False
+        self.dice_record()
+        self.app.dirty = True
