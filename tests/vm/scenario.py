@@ -330,7 +330,11 @@ def watchdog(table: Table) -> None:
 # on an emulated PC under TCG on a busy host (the 8254 timer found late: the kernel wires it
 # another way and boots on; QEMU's emulation, no Pi has an 8254).
 EXPECTED_ERRORS = ("companion.service: Watchdog timeout", "error from flowcontrol urb",
-                   "MP-BIOS bug: 8254 timer not connected to IO-APIC")
+                   "MP-BIOS bug: 8254 timer not connected to IO-APIC",
+                   # udev probing a CPU-frequency driver QEMU's CPU advertises but cannot do
+                   # (acpi_cpufreq; powernow_k8 is blacklisted in the image): the VM's, not the
+                   # kiosk's, and only at some boots
+                   "cpufreq/initstate': No such device")
 
 
 def journal_clean(table: Table, when: str) -> None:
