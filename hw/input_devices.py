@@ -12,7 +12,9 @@ Devices plugged in later (a USB keyboard) are found through inotify on the folde
 that goes away (read fails or ends) is dropped. A new device is created root-only and udev
 gives it to the ``input`` group a moment later: one refused is tried again on a schedule
 (``RETRY_AFTER``), as well as on the folder's next change, so a permission change that inotify
-folded into an event already read cannot leave it unwatched. Written here rather than with
+folded into an event already read cannot leave it unwatched. udev's announcement that it has
+finished with a device (hw/udev_announcements.py) wakes the loop too: SDL opens the device only
+when pumped after it. Written here rather than with
 python-evdev: we parse nothing, so a C extension would add a dependency for an ``os.read``.
 """
 
@@ -25,6 +27,7 @@ import time
 from pathlib import Path
 
 from .folder_watch import FolderWatch
+from .udev_announcements import UdevAnnouncements
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +53,9 @@ def folder_watch(folder: str) -> int | None:
 class InputDevices:
     """The readable ``event*`` devices in ``folder``, as file descriptors to sleep on."""
 
-    def __init__(self, folder: str = FOLDER, clock=time.monotonic):
-        self.folder, self.clock = folder, clock
+    def __init__(self, folder: str = FOLDER, clock=time.monotonic,
+                 announcements: UdevAnnouncements | None = None):
+        self.folder, self.clock, self.announcements = folder, clock, announcements
         self._devices: dict[str, int] = {}  # device path -> our descriptor
         self._refused: dict[str, tuple[int, float]] = {}  # path -> (refusals, when to retry)
         self._watch = folder_watch(folder) if os.path.isdir(folder) else None
@@ -65,9 +69,9 @@ class InputDevices:
         return sorted(self._devices)
 
     def fds(self) -> list[int]:
-        """What to sleep on: every device, and the folder watch."""
-        extra = [self._watch] if self._watch is not None else []
-        return [*self._devices.values(), *extra]
+        """What to sleep on: every device, the folder watch and udev's announcements."""
+        watches = [self._watch, self.announcements.fileno() if self.announcements else None]
+        return [*self._devices.values(), *(fd for fd in watches if fd is not None)]
 
     def retry_in(self) -> float | None:
         """Seconds until a refused device is to be tried again (0 if due), or None."""
@@ -114,6 +118,11 @@ class InputDevices:
         changed = self._watch is not None and self._watch in readable
         if changed:
             self._empty(self._watch)
+        if self.announcements is not None and self.announcements.fileno() in readable:
+            changed = True  # and SDL sees the device from the pump after this wake-up
+            for node in self.announcements.drain():
+                log.info("udev announced input device %s", node)
+        if changed:
             for name, (refusals, _) in self._refused.items():  # worth a look at once
                 self._refused[name] = (min(refusals, len(RETRY_AFTER) - 1), 0.0)
         if changed or self.retry_in() == 0:
@@ -132,6 +141,10 @@ class InputDevices:
                 return False
 
     def close(self) -> None:
-        for fd in [*self._devices.values(), *([self._watch] if self._watch is not None else [])]:
+        for fd in self._devices.values():
             os.close(fd)
-        self._devices, self._watch = {}, None
+        if self._watch is not None:
+            os.close(self._watch)
+        if self.announcements is not None:
+            self.announcements.close()
+        self._devices, self._watch, self.announcements = {}, None, None

@@ -3,9 +3,13 @@ and a GPIO edge, a touch on an input device, a timer of the app or a signal wake
 
 from __future__ import annotations
 
+import logging
 import os
+import select
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -178,6 +182,90 @@ def test_a_device_never_readable_is_tried_on_a_schedule_then_only_when_the_folde
         devices.drain(set())
     assert waits == pytest.approx(input_devices.RETRY_AFTER)
     devices.close()
+
+
+def udev_message(**props) -> bytes:
+    """One announcement as systemd-udevd sends it: libudev's 40-byte header (magic in network
+    order, then native-order sizes), then the properties, each ending in NUL."""
+    body = b"".join(f"{key}={value}".encode() + b"\0" for key, value in props.items())
+    header = b"libudev\0" + struct.pack("!I", 0xFEEDCAFE) + struct.pack("=IIIIIIII", 40, 40,
+                                                                       len(body), 0, 0, 0, 0, 0)
+    return header + body
+
+
+ADDED = dict(ACTION="add", DEVPATH="/devices/virtual/input/input6/event6", SUBSYSTEM="input",
+             DEVNAME="/dev/input/event6", SEQNUM="2094", ID_INPUT="1", ID_INPUT_TOUCHSCREEN="1")
+
+
+def test_udevs_announcement_wakes_the_loop_when_sdl_can_open_the_new_device(tmp_path, caplog):
+    """SDL opens a plugged-in device only when pumped after udev announced it, and loses what
+    the device sent before. The node appears (inotify) before udev has finished with it, so
+    the loop must wake at the announcement too, or the first touch goes to a device SDL has
+    not opened yet (seen in the VM: a tap on a hot-plugged panel did nothing)."""
+    from hw.udev_announcements import UdevAnnouncements
+
+    ours, udevd = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+    devices = InputDevices(str(tmp_path), announcements=UdevAnnouncements(ours))
+    sleeper = SelectSleeper(Waker(), devices)
+    path = fifo_device(tmp_path)
+    sleeper.sleep(30.0)  # the node appeared: watched by us, not yet announced to SDL
+    assert devices.paths == [path]
+    udevd.send(udev_message(**{**ADDED, "DEVNAME": path}))
+    caplog.set_level(logging.INFO, logger="hw.input_devices")
+    t0 = time.monotonic()
+    sleeper.sleep(30.0)
+    assert time.monotonic() - t0 < 29.0  # woken by the announcement, not the time limit
+    assert f"udev announced input device {path}" in caplog.text
+    t0 = time.monotonic()
+    sleeper.sleep(0.2)  # read: no wake-up for it again
+    assert time.monotonic() - t0 >= 0.19
+    devices.close()
+    udevd.close()
+
+
+@pytest.mark.parametrize("props,node", [
+    (ADDED, "/dev/input/event6"),
+    ({**ADDED, "DEVNAME": "input/event6"}, "/dev/input/event6"),  # the kernel's relative name
+    ({**ADDED, "ACTION": "remove"}, None),
+    ({**ADDED, "ACTION": "change"}, None),
+    ({**ADDED, "SUBSYSTEM": "tty", "DEVNAME": "/dev/ttyACM0"}, None),
+    ({k: v for k, v in ADDED.items() if k != "DEVNAME"}, None),  # input6 itself: no node
+])
+def test_an_announcement_names_the_input_device_it_added(props, node):
+    from hw.udev_announcements import added_input_device
+
+    assert added_input_device(udev_message(**props)) == node
+
+
+def test_a_damaged_announcement_names_nothing():
+    from hw.udev_announcements import added_input_device
+
+    message = udev_message(**ADDED)
+    assert added_input_device(message[:30]) is None  # cut inside the header
+    assert added_input_device(message[:45]) is None  # cut before ACTION ends
+    assert added_input_device(b"\xff" * 100) is None
+
+
+def test_udevs_netlink_group_is_heard_without_privileges_where_netlink_exists():
+    """The kiosk's service may use AF_NETLINK (systemd/companion.service); binding to udev's
+    group needs no capability. Sending to it does: checked only where the tests run as root."""
+    from hw.udev_announcements import NETLINK_KOBJECT_UEVENT, UDEV_GROUP, UdevAnnouncements
+
+    heard = UdevAnnouncements.open()
+    if heard is None:
+        pytest.skip("no netlink here")
+    try:
+        sender = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, NETLINK_KOBJECT_UEVENT)
+        try:
+            sender.sendto(udev_message(**ADDED), (0, UDEV_GROUP))
+        except PermissionError:
+            pytest.skip("sending to udev's group needs root")
+        finally:
+            sender.close()
+        select.select([heard], [], [], 30)
+        assert "/dev/input/event6" in heard.drain()  # a real udevd may announce others too
+    finally:
+        heard.close()
 
 
 def test_a_timer_of_the_app_limits_the_sleep(make_app):

@@ -163,8 +163,9 @@ def open_sleeper(driver: str, waker: Waker):
         sleeper = SelectSleeper(waker)
     elif driver in CONSOLES:
         from hw.input_devices import InputDevices  # deferred: after the first frame
+        from hw.udev_announcements import UdevAnnouncements  # deferred: as InputDevices
 
-        sleeper = SelectSleeper(waker, InputDevices())
+        sleeper = SelectSleeper(waker, InputDevices(announcements=UdevAnnouncements.open()))
     elif driver in WINDOW_SYSTEMS and (wait := sdl_wait_function()) is not None:
         sleeper = SdlSleeper(wait)
     else:
