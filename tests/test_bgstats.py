@@ -294,3 +294,49 @@ def test_export_bgstats_writes_a_link_per_finished_game(make_app, tmp_path, caps
     lines = capsys.readouterr().out.splitlines()
     assert [[p["name"] for p in data_of(line)["players"]] for line in lines] == [
         ["Mina", "Joon"], ["김민준", "이서연", "박지호"]]
+
+
+@pytest.mark.parametrize("column, how", [("result", "utf8"), ("config", "utf8"),
+                                         ("config", "deep")])
+def test_export_bgstats_leaves_out_a_damaged_game_and_writes_the_others(
+        make_app, tmp_path, capsys, column, how):
+    """A stored row damaged by a bad byte or nested beyond Python's parser (issue 38, item 1)
+    is left out of the links and said on standard error; the others are written (the export
+    had refused them all for one bad byte)."""
+    from test_stored_rows import damage
+    from ui.cli import main
+
+    app = make_app()
+    ids = []
+    for names in (["Mina", "Joon"], ["Hana", "Dul"], ["김민준", "이서연", "박지호"]):
+        session = app.store.create_session("troyes", {"names": names, "first": 1}, 1)
+        app.store.finish(session, {"scores": scores(names)})
+        ids.append(session.id)
+    app.close()
+    damage(tmp_path, ids[1], column, how)
+    assert main(["export", "--format", "bgstats", "--data-dir", str(tmp_path / "data")]) == 0
+    said = capsys.readouterr()
+    assert [[p["name"] for p in data_of(line)["players"]] for line in said.out.splitlines()] \
+        == [["Mina", "Joon"], ["김민준", "이서연", "박지호"]]
+    assert said.err == ("companion export: 1 finished game left out: its stored text cannot be"
+                        f" read (game {ids[1]})\n")
+
+
+def test_export_bgstats_says_every_damaged_game_it_left_out(make_app, tmp_path, capsys):
+    from test_stored_rows import damage
+    from ui.cli import main
+
+    app = make_app()
+    ids = []
+    for names in (["Mina", "Joon"], ["Hana", "Dul"]):
+        session = app.store.create_session("troyes", {"names": names, "first": 1}, 1)
+        app.store.finish(session, {"scores": scores(names)})
+        ids.append(session.id)
+    app.close()
+    for session_id in ids:
+        damage(tmp_path, session_id, "result", "utf8")
+    assert main(["export", "--format", "bgstats", "--data-dir", str(tmp_path / "data")]) == 0
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err == ("companion export: 2 finished games left out: their stored text cannot"
+                        f" be read (games {ids[0]}, {ids[1]})\n")

@@ -75,19 +75,20 @@ def write_out(store, form: str, out: str | None, language: str = "en") -> None:
     import sqlite3
 
     write = {"csv": write_csv, "json": write_backup}.get(form)
+    left_out: list[int] = []
     if write is None:
         from storage.plays import write_links  # deferred: as above
 
-        write = partial(write_links, language=language)
+        write = partial(write_links, language=language, left_out=left_out)
     try:
         with snapshot(source_of(store)) as db:
             if out is None or out == "-":
                 sys.stdout.flush()
                 write(db, sys.stdout.buffer)
                 sys.stdout.buffer.flush()
-                return
-            with written_whole(out) as file:
-                write(db, file)
+            else:
+                with written_whole(out) as file:
+                    write(db, file)
     except NotAFile as exc:
         raise InputError(f"cannot write {out}: {exc}; nothing was written (without --out"
                          " the export goes to standard output)") from None
@@ -97,6 +98,16 @@ def write_out(store, form: str, out: str | None, language: str = "en") -> None:
     except sqlite3.DatabaseError as exc:
         raise InputError(f"{store.path}: cannot be read ({exc}); nothing was written") \
             from None
+    if left_out:
+        print(f"companion export: {_left_out(left_out)}", file=sys.stderr)
+
+
+def _left_out(ids: list[int]) -> str:
+    """What the export says of the finished games it could not read."""
+    if len(ids) == 1:
+        return f"1 finished game left out: its stored text cannot be read (game {ids[0]})"
+    return (f"{len(ids)} finished games left out: their stored text cannot be read"
+            f" (games {', '.join(map(str, ids))})")
 
 
 class Export:
